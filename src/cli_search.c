@@ -1,0 +1,156 @@
+/* cli_search.c: "quiesce search": one search, its best move, score, line and counts. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fen.h"
+#include "notation.h"
+#include "search.h"
+#include "util.h"
+
+static const char search_usage_options[] =
+	"Output options:\n"
+	"      --format FORMAT    text (default) or json\n"
+	"  -h, --help             display this help and exit\n\n";
+
+/* Writes the principal variation as SAN (or UCI) moves separated by spaces. */
+static void format_pv(const struct position *root, const struct search_result *res, bool san,
+		      char *buf, size_t n)
+{
+	struct position pos = *root;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < res->pv_len; i++) {
+		char text[NOTATION_BUFSIZE];
+		struct undo u;
+
+		if (san)
+			notation_san(&pos, res->pv[i], text);
+		else
+			notation_uci(res->pv[i], text);
+		used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s", i ? " " : "", text);
+		board_make(&pos, res->pv[i], &u);
+	}
+}
+
+/* Writes a score as a learner reads it: "+35", "-120", "mate in 2", "mated in 1". */
+void cli_format_score(int score, char *buf, size_t n);
+void cli_format_score(int score, char *buf, size_t n)
+{
+	if (score >= SCORE_MATE - SEARCH_MAX_PLY)
+		snprintf(buf, n, "mate in %d", (SCORE_MATE - score + 1) / 2);
+	else if (score <= -(SCORE_MATE - SEARCH_MAX_PLY))
+		snprintf(buf, n, "mated in %d", (SCORE_MATE + score) / 2);
+	else
+		snprintf(buf, n, "%+d", score);
+}
+
+int cli_search(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_SEARCH_LONGOPTS,
+		{ "format", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct search_options opt;
+	struct search_result res;
+	struct position pos;
+	struct error err = { 0 };
+	const char *fen = BOARD_START_FEN, *format = "text";
+	char fenbuf[FEN_BUFSIZE], desc[256], pv_san[2048], pv_uci[2048], best_san[NOTATION_BUFSIZE];
+	char best_uci[NOTATION_BUFSIZE], score[32];
+	int c, rc;
+
+	search_defaults(&opt);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
+		if (c == 'd')
+			c = CLI_OPT_BASE + 1;
+		else if (c == 'm')
+			c = CLI_OPT_BASE + 2;
+		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
+		switch (c) {
+		case 'F':
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return cli_usage_error("search: invalid --format '%s': expected text or json", optarg);
+			format = optarg;
+			break;
+		case 'h':
+			cli_print_command_help("search", search_usage_options);
+			fputs(cli_search_options_help, stdout);
+			return 0;
+		default:
+			return cli_option_error(argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("search: unexpected argument '%s'", argv[optind]);
+	if (!fen_parse(&pos, fen, &err)) {
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		return EXIT_USAGE;
+	}
+
+	search_run(&pos, &opt, NULL, NULL, &res);
+	fen_format(&pos, fenbuf);
+	search_options_describe(&opt, desc, sizeof desc);
+	format_pv(&pos, &res, true, pv_san, sizeof pv_san);
+	format_pv(&pos, &res, false, pv_uci, sizeof pv_uci);
+	notation_uci(res.best, best_uci);
+	if (res.best != MOVE_NONE)
+		notation_san(&pos, res.best, best_san);
+	else
+		strcpy(best_san, "(none)");
+	cli_format_score(res.score, score, sizeof score);
+
+	if (!strcmp(format, "json")) {
+		printf("{\"fen\": \"%s\", \"score\": %d, \"best\": ", fenbuf, res.score);
+		if (res.best != MOVE_NONE)
+			printf("\"%s\", \"san\": \"%s\"", best_uci, best_san);
+		else
+			printf("null, \"san\": null");
+		printf(", \"pv\": [");
+		{
+			struct position p = pos;
+
+			for (int i = 0; i < res.pv_len; i++) {
+				char t[NOTATION_BUFSIZE];
+				struct undo u;
+
+				notation_uci(res.pv[i], t);
+				printf("%s\"%s\"", i ? ", " : "", t);
+				board_make(&p, res.pv[i], &u);
+			}
+		}
+		printf("], \"pv_san\": \"%s\", \"nodes\": %llu, \"qnodes\": %llu, "
+		       "\"stand_pat_cutoffs\": %llu, \"beta_cutoffs\": %llu, \"delta_prunes\": %llu, "
+		       "\"see_prunes\": %llu, \"stopped\": %s, \"time\": %.6f, \"options\": \"%s\"}\n",
+		       pv_san, (unsigned long long)res.nodes, (unsigned long long)res.qnodes,
+		       (unsigned long long)res.stand_pat_cutoffs, (unsigned long long)res.beta_cutoffs,
+		       (unsigned long long)res.delta_prunes, (unsigned long long)res.see_prunes,
+		       res.stopped ? "true" : "false", res.seconds, desc);
+	} else {
+		printf("position:  %s\n", fenbuf);
+		printf("search:    %s\n", desc);
+		printf("best move: %s (%s)\n", best_san, best_uci);
+		printf("score:     %s (centipawns, for the side to move)\n", score);
+		printf("pv:        %s\n", pv_san);
+		printf("nodes:     %llu (quiescence %llu, %.1f%%)\n", (unsigned long long)res.nodes,
+		       (unsigned long long)res.qnodes,
+		       res.nodes ? 100.0 * (double)res.qnodes / (double)res.nodes : 0.0);
+		printf("cutoffs:   %llu stand-pat, %llu beta; prunes: %llu delta, %llu SEE\n",
+		       (unsigned long long)res.stand_pat_cutoffs, (unsigned long long)res.beta_cutoffs,
+		       (unsigned long long)res.delta_prunes, (unsigned long long)res.see_prunes);
+		printf("time:      %.3f s\n", res.seconds);
+	}
+	if (res.stopped)
+		fprintf(stderr, "quiesce: search stopped after %llu nodes (--max-nodes %llu): the result is incomplete\n",
+			(unsigned long long)res.nodes, (unsigned long long)opt.max_nodes);
+	return 0;
+}

@@ -1,0 +1,88 @@
+/* main.c: the quiesce program: global options and dispatch to the subcommands. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "cli.h"
+
+/* The subcommands, in the order --help lists them; help text is generated from this table. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;
+	const char *summary;
+} commands[] = {
+	{ "perft", cli_perft, "perft [--fen FEN] --depth N [--divide] [--no-bulk]\n"
+	  "       quiesce perft --epd FILE [--max-depth N]",
+	  "count the leaves of the move tree (tests the move generator)" },
+	{ "search", cli_search, "search [--fen FEN] [SEARCH OPTION]... [--format text|json]",
+	  "search a position: best move, score, principal variation, node counts" },
+	{ "bench", cli_bench, "bench [--quick]",
+	  "print speed figures (nodes per second)" },
+};
+
+/* Prints the --help text to stdout. */
+static void print_help(void)
+{
+	printf("Usage: quiesce COMMAND [OPTION]...\n"
+	       "A teaching tool that shows how a chess engine's quiescence search\n"
+	       "avoids the horizon effect.\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+	printf("\nSynopsis:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		printf("  quiesce %s\n", commands[i].synopsis);
+	printf("\nOptions:\n"
+	       "  -h, --help     display this help and exit\n"
+	       "  -V, --version  output version information and exit\n"
+	       "\nRun 'quiesce COMMAND --help' for a command's options; 'man quiesce' for more.\n"
+	       "Report bugs to: %s\n", PACKAGE_BUGREPORT);
+}
+
+/* Prints the --version text to stdout, as the GNU standards describe it. */
+static void print_version(void)
+{
+	printf("%s %s\n"
+	       "Copyright (C) 2026 the quiesce authors.\n"
+	       "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+	       "This is free software: you are free to change and redistribute it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	       PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+void cli_print_command_help(const char *name, const char *options)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			printf("Usage: quiesce %s\n%s.\n\n%s", commands[i].synopsis,
+			       commands[i].summary, options);
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+
+	board_init();
+	if (argc < 2) {
+		print_help();
+		return 0;
+	}
+	name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+		print_help();
+		return 0;
+	}
+	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+		print_version();
+		return 0;
+	}
+	if (name[0] == '-')
+		return cli_usage_error("unrecognized option '%s'", name);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	return cli_usage_error("unknown command '%s'", name);
+}

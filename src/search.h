@@ -1,0 +1,98 @@
+/*
+ * search.h: the instrumented alpha-beta search with its quiescence search.
+ *
+ * Negamax alpha-beta to a fixed depth; at depth 0 the quiescence search
+ * takes over. Every decision can be recorded in a trace (search.c has the
+ * pinned semantics as numbered steps). The search never prints.
+ */
+#ifndef QUIESCE_SEARCH_H
+#define QUIESCE_SEARCH_H
+
+#include <signal.h>
+
+#include "board.h"
+#include "eval.h"
+#include "trace.h"
+#include "types.h"
+
+#define SCORE_MATE 32000
+#define SCORE_INF 32500
+#define SEARCH_MAX_PLY 128
+#define SEARCH_MAX_DEPTH 20
+#define SEARCH_DEFAULT_DEPTH 2
+#define DELTA_DEFAULT_MARGIN 200
+/* Scores beyond this are mates: SCORE_MATE - ply. */
+#define SCORE_IS_MATE(s) ((s) > SCORE_MATE - 1000 || (s) < -(SCORE_MATE - 1000))
+
+enum qmode { QMODE_NONE = 0, QMODE_CAPTURES, QMODE_CHECKS };
+enum move_order { ORDER_MVV_LVA = 0, ORDER_NONE };
+
+struct search_options {
+	int depth;              /* main search plies */
+	enum qmode mode;
+	int check_plies;        /* mode checks: quiet checks while qply < this; -1 = every ply */
+	int qdepth;             /* -1 = no limit */
+	bool delta;
+	int delta_margin;
+	bool see;
+	bool fail_soft;
+	bool stand_pat;
+	bool evasions;
+	bool pawn_pushes;
+	enum move_order order;
+	enum eval_kind eval;
+	uint64_t max_nodes;     /* 0 = no cap */
+};
+
+struct search_result {
+	int score;
+	move best;
+	move pv[SEARCH_MAX_PLY + 1];
+	int pv_len;
+	uint64_t nodes;         /* every node entered, main and quiescence */
+	uint64_t qnodes;        /* nodes in the quiescence search */
+	uint64_t stand_pat_cutoffs;
+	uint64_t beta_cutoffs;
+	uint64_t delta_prunes;
+	uint64_t see_prunes;
+	uint64_t mates;
+	bool stopped;           /* cut short by the node cap or an interrupt */
+	bool interrupted;       /* by the interrupt flag (else by the cap) */
+	double seconds;
+};
+
+/* Fills OPT with the defaults: depth 2, mode captures, fail-hard, stand pat, evasions, MVV-LVA. */
+void search_defaults(struct search_options *opt);
+
+/*
+ * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
+ * in it (it is cleared first). When STOP is not NULL and becomes non-zero
+ * the search stops cleanly at the next node. Returns the root score.
+ */
+int search_run(const struct position *root, const struct search_options *opt,
+	       struct trace *trace, volatile sig_atomic_t *stop, struct search_result *res);
+
+/*
+ * Parses one search option by NAME with VALUE (NULL for a flag) into OPT:
+ * depth, mode, check-plies, qdepth, delta, see, fail-soft, fail-hard,
+ * stand-pat, no-stand-pat, evasions, no-evasions, pawn-pushes, order, eval,
+ * max-nodes. Returns false with a message in ERR for an unknown name or a
+ * bad value. Shared by the command line, the tutor and the lesson files.
+ */
+bool search_option_set(struct search_options *opt, const char *name, const char *value,
+		       struct error *err);
+
+/*
+ * Parses a named mode of the compare command: none, captures, checks, brute
+ * (captures without stand pat), faulty (no evasions), rival (pawn pushes),
+ * optionally followed by "+delta", "+see", "+soft", "+checks-all" … joined
+ * with '+'. Applies it on top of OPT.
+ */
+bool search_mode_apply(struct search_options *opt, const char *spec, struct error *err);
+
+const char *search_mode_name(enum qmode mode);
+
+/* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
+void search_options_describe(const struct search_options *opt, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,36 @@
+/* util.h: allocation that cannot fail silently, and error messages for parsers. */
+#ifndef QUIESCE_UTIL_H
+#define QUIESCE_UTIL_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* Allocation failures end the program with a message: callers never see NULL. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *text);
+
+/* Prints "quiesce: MESSAGE" to stderr and exits with status 1. */
+void util_die(const char *fmt, ...) PRINTF_LIKE(1, 2) NORETURN;
+
+/*
+ * Fills ERR (when not NULL) with a message and the line and column it is
+ * about, and returns false so that parsers can write "return error_set(...)".
+ */
+bool error_set(struct error *err, int line, int column, const char *fmt, ...)
+	PRINTF_LIKE(4, 5);
+
+/* Returns a monotonic clock reading in seconds. */
+double util_now(void);
+
+#endif
