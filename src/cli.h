@@ -15,6 +15,8 @@ int cli_bench(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_trace(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+int cli_tutor(int argc, char **argv);
+int cli_repl(int argc, char **argv);
 
 /* Prints "quiesce: MESSAGE" and "Try 'quiesce --help'..." to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...)

@@ -1,10 +1,15 @@
 /* cli_bench.c: "quiesce bench": speed figures, printed and never asserted. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
+#include "datadir.h"
+#include "epd.h"
 #include "fen.h"
 #include "perft.h"
+#include "search.h"
+#include "trace.h"
 #include "util.h"
 
 #define KIWIPETE_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -31,6 +36,86 @@ static void bench_perft(const char *name, const char *fen, int depth, bool bulk)
 	       bulk ? "bulk" : "make-all", (unsigned long long)nodes, elapsed,
 	       elapsed > 0 ? (double)nodes / elapsed / 1e6 : 0.0);
 	fflush(stdout);
+}
+
+/*
+ * Searches the first COUNT positions of the WAC suite at DEPTH in mode
+ * captures, without and then with a trace, and prints nodes per second for
+ * both and the trace's size per node.
+ */
+static void bench_search(int count, int depth)
+{
+	struct epd_file file;
+	struct error err = { 0 };
+	char *path = datadir_resolve("positions/wac.epd");
+	struct search_options opt;
+	struct trace *trace = trace_new();
+	uint64_t nodes[2] = { 0, 0 }, max_nodes = 0;
+	double secs[2] = { 0, 0 }, bytes = 0, biggest_bytes = 0;
+
+	if (!epd_read_file(&file, path, &err)) {
+		printf("search     (skipped: %s)\n", err.msg);
+		free(path);
+		trace_free(trace);
+		return;
+	}
+	search_defaults(&opt);
+	opt.depth = depth;
+	if (count > file.count)
+		count = file.count;
+	for (int traced = 0; traced < 2; traced++) {
+		for (int i = 0; i < count; i++) {
+			struct search_result res;
+
+			search_run(&file.records[i].pos, &opt, traced ? trace : NULL, NULL, &res);
+			nodes[traced] += res.nodes;
+			secs[traced] += res.seconds;
+			if (traced && res.nodes > max_nodes) {
+				max_nodes = res.nodes;
+				biggest_bytes = trace_bytes_per_node(trace);
+			}
+			if (traced)
+				bytes += trace_bytes_per_node(trace) * (double)res.nodes;
+		}
+	}
+	printf("search     %d WAC positions, depth %d, mode captures: %llu nodes\n", count, depth,
+	       (unsigned long long)nodes[0]);
+	printf("search     tracing off %8.3f s %8.2f Mnps\n", secs[0],
+	       secs[0] > 0 ? (double)nodes[0] / secs[0] / 1e6 : 0.0);
+	printf("search     tracing on  %8.3f s %8.2f Mnps (%.2fx the time)\n", secs[1],
+	       secs[1] > 0 ? (double)nodes[1] / secs[1] / 1e6 : 0.0, secs[0] > 0 ? secs[1] / secs[0] : 0.0);
+	printf("trace      %.1f bytes per node on average (node %zu + events %zu bytes each); "
+	       "largest tree %llu nodes, %.1f bytes per node\n",
+	       nodes[1] ? bytes / (double)nodes[1] : 0.0, sizeof(struct trace_node),
+	       sizeof(struct trace_event), (unsigned long long)max_nodes, biggest_bytes);
+	fflush(stdout);
+	trace_free(trace);
+	epd_file_free(&file);
+	free(path);
+}
+
+/* Records one search of at least a million nodes and times it, as the tutor would. */
+static void bench_big_trace(bool quick)
+{
+	struct position pos;
+	struct search_options opt;
+	struct search_result res;
+	struct trace *trace = trace_new();
+	struct error err = { 0 };
+	double start, elapsed;
+
+	fen_parse(&pos, KIWIPETE_FEN, &err);
+	search_defaults(&opt);
+	opt.depth = quick ? 2 : 4;
+	opt.mode = QMODE_CHECKS;
+	start = util_now();
+	search_run(&pos, &opt, trace, NULL, &res);
+	elapsed = util_now() - start;
+	printf("big trace  Kiwipete depth %d, mode checks: %u nodes, %u events, %.1f MB, recorded in %.3f s\n",
+	       opt.depth, trace->node_count, trace->event_count,
+	       trace_bytes_per_node(trace) * trace->node_count / 1e6, elapsed);
+	fflush(stdout);
+	trace_free(trace);
 }
 
 int cli_bench(int argc, char **argv)
@@ -63,5 +148,7 @@ int cli_bench(int argc, char **argv)
 	bench_perft("kiwipete", KIWIPETE_FEN, quick ? 3 : 5, true);
 	bench_perft("start", BOARD_START_FEN, quick ? 4 : 6, false);
 	bench_perft("kiwipete", KIWIPETE_FEN, quick ? 3 : 5, false);
+	bench_search(quick ? 20 : 300, quick ? 2 : 3);
+	bench_big_trace(quick);
 	return 0;
 }

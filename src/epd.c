@@ -137,11 +137,8 @@ static bool read_operation(const char *buf, const char **pp, struct operation *o
 			o.text = p + 1;
 			o.len = (size_t)(close - (p + 1));
 			o.quoted = true;
+			/* Text glued to the closing quote counts as the next operand. */
 			p = close + 1;
-			if (*p != '\0' && !is_space(*p) && *p != ';')
-				return error_set(&le->e, 0, (int)(p - buf) + 1,
-						 "%s operand: unexpected '%c' right after the closing quote; expected a space or ';'",
-						 name, *p);
 		} else {
 			o.text = p;
 			while (*p != '\0' && !is_space(*p) && *p != ';')

@@ -490,10 +490,15 @@ static bool check_legal(struct fen_cursor *c, const struct position *pos,
 
 	if (board_attacked(pos, ksq, us)) {
 		bitboard att = board_attackers(pos, ksq, pos->occupied) & pos->pieces[us][0];
-		int asq = bb_lsb(att);
+		int asq = att != 0 ? bb_lsb(att) : ksq;
 
 		square_name(ksq, ksn);
 		square_name(asq, asn);
+		if (att == 0)
+			return field_error(c, 2, column_of(c, side_field),
+					   "%s is to move but the %s king on %s is already in check; "
+					   "the side not to move cannot be in check",
+					   colour_name[us], colour_adj[them], ksn);
 		return field_error(c, 2, column_of(c, side_field),
 				   "%s is to move but the %s king on %s is already in check from the %s %s on %s; "
 				   "the side not to move cannot be in check",

@@ -21,8 +21,9 @@ bool fen_parse(struct position *pos, const char *text, struct error *err);
 
 /*
  * Parses the four position fields of an EPD line (placement, side, castling,
- * en passant) at the start of TEXT; *END is set just after the fourth field.
- * Columns in ERR count from the start of TEXT plus COLUMN_BASE.
+ * en passant) at the start of TEXT, or six with the clocks when NFIELDS is 6;
+ * fields are separated by single spaces. *END is set just after the last
+ * field parsed. Columns in ERR count from the start of TEXT plus COLUMN_BASE.
  */
 bool fen_parse_fields(struct position *pos, const char *text, int nfields,
 		      const char **end, int column_base, struct error *err);

@@ -20,8 +20,17 @@ static const struct command {
 	  "count the leaves of the move tree (tests the move generator)" },
 	{ "search", cli_search, "search [--fen FEN] [SEARCH OPTION]... [--format text|json]",
 	  "search a position: best move, score, principal variation, node counts" },
+	{ "trace", cli_trace, "trace [--fen FEN] [SEARCH OPTION]... [--format text|json|dot] [--output FILE]",
+	  "search and print every decision the search made" },
+	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
+	  "                [--format table|csv|json]",
+	  "run a suite of positions under several modes and tabulate the results" },
 	{ "bench", cli_bench, "bench [--quick]",
 	  "print speed figures (nodes per second)" },
+	{ "tutor", cli_tutor, "[tutor] [--fen FEN] [SEARCH OPTION]... [--ascii]",
+	  "step through a search on a full-screen board and tree (the default command)" },
+	{ "repl", cli_repl, "repl [--fen FEN] [SEARCH OPTION]...",
+	  "the tutor's commands, one line at a time (the default without a terminal)" },
 };
 
 /* Prints the --help text to stdout. */
@@ -66,10 +75,9 @@ int main(int argc, char **argv)
 	const char *name;
 
 	board_init();
-	if (argc < 2) {
-		print_help();
-		return 0;
-	}
+	/* No command, or options only: the tutor (the REPL when not on a terminal). */
+	if (argc < 2)
+		return cli_tutor(argc, argv);
 	name = argv[1];
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		print_help();
@@ -80,7 +88,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (name[0] == '-')
-		return cli_usage_error("unrecognized option '%s'", name);
+		return cli_tutor(argc, argv);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, name) == 0)
 			return commands[i].run(argc - 1, argv + 1);

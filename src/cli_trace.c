@@ -1,0 +1,173 @@
+/* cli_trace.c: "quiesce trace": one search with every decision written out as text, JSON or DOT. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fen.h"
+#include "search.h"
+#include "trace.h"
+#include "traceio.h"
+#include "util.h"
+
+static const char trace_usage_options[] =
+	"Output options:\n"
+	"      --format FORMAT    text (default: an indented tree), json or dot (Graphviz)\n"
+	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"
+	"  -h, --help             display this help and exit\n\n";
+
+typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
+			     const struct search_options *, const struct search_result *);
+
+/*
+ * Writes the trace to PATH through a temporary file in the same directory,
+ * synced and then renamed over PATH, so that PATH is never left half written.
+ * Returns 0, or 1 after a message naming PATH.
+ */
+static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
+			    const struct position *root, const struct search_options *opt,
+			    const struct search_result *res)
+{
+	size_t len = strlen(path);
+	char *tmp = xmalloc(len + sizeof ".tmpXXXXXX");
+	FILE *fp = NULL;
+	mode_t mask;
+	int fd, saved;
+	const char *what;
+
+	memcpy(tmp, path, len);
+	memcpy(tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		saved = errno;
+		fprintf(stderr, "quiesce: cannot write '%s': cannot create a temporary file beside it: %s\n",
+			path, strerror(saved));
+		free(tmp);
+		return 1;
+	}
+	/* mkstemp makes the file private; give it the permissions a new file would get. */
+	mask = umask(0);
+	umask(mask);
+	what = "cannot set its permissions";
+	if (fchmod(fd, 0666 & ~mask) != 0)
+		goto fail;
+	what = "cannot open the temporary file";
+	fp = fdopen(fd, "w");
+	if (fp == NULL)
+		goto fail;
+	writer(fp, t, root, opt, res);
+	what = "write error";
+	if (fflush(fp) != 0 || ferror(fp))
+		goto fail;
+	what = "cannot sync it to disk";
+	if (fsync(fileno(fp)) != 0)
+		goto fail;
+	what = "cannot close it";
+	if (fclose(fp) != 0) {
+		fp = NULL;
+		fd = -1;
+		goto fail;
+	}
+	fp = NULL;
+	fd = -1;
+	what = "cannot rename the temporary file to it";
+	if (rename(tmp, path) != 0)
+		goto fail;
+	free(tmp);
+	return 0;
+
+fail:
+	saved = errno;
+	if (fp != NULL)
+		fclose(fp);
+	else if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	fprintf(stderr, "quiesce: cannot write '%s': %s: %s\n", path, what, strerror(saved));
+	free(tmp);
+	return 1;
+}
+
+int cli_trace(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_SEARCH_LONGOPTS,
+		{ "format", required_argument, NULL, 'F' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct search_options opt;
+	struct search_result res;
+	struct position pos;
+	struct error err = { 0 };
+	const char *fen = BOARD_START_FEN, *output = NULL;
+	trace_writer writer = traceio_write_text;
+	struct trace *t;
+	int c, rc = 0;
+
+	search_defaults(&opt);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:m:o:h", longopts, NULL)) != -1) {
+		if (c == 'd')
+			c = CLI_OPT_BASE + 1;
+		else if (c == 'm')
+			c = CLI_OPT_BASE + 2;
+		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
+		switch (c) {
+		case 'F':
+			if (!strcmp(optarg, "text"))
+				writer = traceio_write_text;
+			else if (!strcmp(optarg, "json"))
+				writer = traceio_write_json;
+			else if (!strcmp(optarg, "dot"))
+				writer = traceio_write_dot;
+			else
+				return cli_usage_error("trace: invalid --format '%s': expected text, json or dot", optarg);
+			break;
+		case 'o':
+			if (*optarg == '\0')
+				return cli_usage_error("trace: --output needs a file name");
+			output = optarg;
+			break;
+		case 'h':
+			cli_print_command_help("trace", trace_usage_options);
+			fputs(cli_search_options_help, stdout);
+			return 0;
+		default:
+			return cli_option_error(argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("trace: unexpected argument '%s'", argv[optind]);
+	if (!fen_parse(&pos, fen, &err)) {
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		return EXIT_USAGE;
+	}
+
+	t = trace_new();
+	search_run(&pos, &opt, t, NULL, &res);
+	if (output != NULL) {
+		rc = write_atomically(output, writer, t, &pos, &opt, &res);
+	} else {
+		writer(stdout, t, &pos, &opt, &res);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "quiesce: cannot write the trace to standard output: %s\n", strerror(errno));
+			rc = 1;
+		}
+	}
+	if (res.stopped)
+		fprintf(stderr, "quiesce: search stopped after %llu nodes (--max-nodes %llu): the trace is cut at node %lu\n",
+			(unsigned long long)res.nodes, (unsigned long long)opt.max_nodes,
+			(unsigned long)t->stopped_at);
+	trace_free(t);
+	return rc;
+}

@@ -1,0 +1,866 @@
+/* command.c: the tutor's command table, its parser, its help and its completions. */
+#include "command.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explain.h"
+#include "movegen.h"
+#include "notation.h"
+#include "traceio.h"
+#include "util.h"
+
+#define MAX_WORDS 16
+
+/* Splits ARGS (copied into BUF) into blank-separated words; returns their count. */
+static int split_words(const char *args, char *buf, size_t n, char **words)
+{
+	char *save = NULL, *w;
+	int count = 0;
+
+	snprintf(buf, n, "%s", args);
+	for (w = strtok_r(buf, " \t\r\n", &save); w && count < MAX_WORDS; w = strtok_r(NULL, " \t\r\n", &save))
+		words[count++] = w;
+	return count;
+}
+
+/* Reads a whole number from 0 to MAX. */
+static bool parse_count(const char *text, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!text || !isdigit((unsigned char)*text))
+		return false;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Fails unless a search has been run since the position or options last changed. */
+static bool need_trace(struct session *s, struct error *err)
+{
+	if (!s->searched || s->trace->event_count == 0)
+		return error_set(err, 0, 0, "no search yet: type 'search' first");
+	return true;
+}
+
+void command_node_san(const struct session *s, const struct trace *t, uint32_t node, char *buf)
+{
+	struct position pos;
+	uint32_t parent;
+
+	if (node >= t->node_count || t->nodes[node].parent == TRACE_NONE) {
+		snprintf(buf, NOTATION_BUFSIZE, "root");
+		return;
+	}
+	parent = t->nodes[node].parent;
+	session_position_at(&s->root, t, parent, &pos, NULL);
+	if (movegen_is_legal(&pos, t->nodes[node].move))
+		notation_san(&pos, t->nodes[node].move, buf);
+	else
+		notation_uci(t->nodes[node].move, buf);
+}
+
+/* Prints the result line of a search: score, best move, counts. */
+static void print_result(struct session *s, const char *label, const struct search_options *opt,
+			 const struct search_result *r, FILE *out)
+{
+	char score[24], best[NOTATION_BUFSIZE] = "(none)";
+
+	explain_score(r->score, score, sizeof score);
+	if (r->best != MOVE_NONE)
+		notation_san(&s->root, r->best, best);
+	fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
+		"%llu beta, prunes %llu delta %llu SEE%s\n",
+		label, search_mode_name(opt->mode), score, best, (unsigned long long)r->nodes,
+		(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
+		(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
+		(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes,
+		r->stopped ? (r->interrupted ? " (STOPPED: interrupted)" : " (STOPPED: node cap)") : "");
+}
+
+void command_print_board(struct session *s, FILE *out)
+{
+	struct position pos;
+	uint32_t node = s->searched ? session_node(s) : 0;
+	move last = MOVE_NONE;
+	char line[1024], ev[160], fen[FEN_BUFSIZE];
+
+	if (s->searched && s->trace->node_count > 0) {
+		session_position_at(&s->root, s->trace, node, &pos, NULL);
+		last = s->trace->nodes[node].move;
+	} else {
+		pos = s->root;
+	}
+	fputs("  +------------------------+\n", out);
+	for (int rank = 7; rank >= 0; rank--) {
+		fprintf(out, "%d |", rank + 1);
+		for (int file = 0; file < 8; file++) {
+			int sq = SQ_MAKE(file, rank), pc = pos.squares[sq];
+			bool hl = last != MOVE_NONE && (sq == MOVE_FROM(last) || sq == MOVE_TO(last));
+			char c = pc ? board_piece_char(pc) : ((file + rank) % 2 ? ' ' : '.');
+
+			fprintf(out, "%c%c%c", hl ? '[' : ' ', c, hl ? ']' : ' ');
+		}
+		fputs("|\n", out);
+	}
+	fputs("  +------------------------+\n    a  b  c  d  e  f  g  h\n", out);
+	fen_format(&pos, fen);
+	fprintf(out, "%s to move%s. FEN %s\n", pos.side == WHITE ? "White" : "Black",
+		board_in_check(&pos) ? " (in check)" : "", fen);
+	if (s->searched && s->trace->node_count > 0) {
+		session_line_text(&s->root, s->trace, node, line, sizeof line);
+		fprintf(out, "Line: %s\n", line);
+	}
+	explain_eval(&pos, s->opt.eval, ev, sizeof ev);
+	fprintf(out, "Static eval: %s\n", ev);
+}
+
+void command_print_event(struct session *s, FILE *out)
+{
+	char text[1024], line[512];
+	uint32_t node;
+
+	if (!s->searched || s->trace->event_count == 0) {
+		fputs("No search yet: type 'search'.\n", out);
+		return;
+	}
+	node = session_node(s);
+	session_line_text(&s->root, s->trace, node, line, sizeof line);
+	explain_event(s->trace, s->event, &s->root, &s->opt, text, sizeof text);
+	fprintf(out, "[event %u/%u, %s, node %u: %s] %s\n", (unsigned)s->event + 1,
+		(unsigned)s->trace->event_count, trace_kind_name(s->trace->events[s->event].kind),
+		(unsigned)node, line, text);
+}
+
+void command_print_tree(struct session *s, uint32_t node, int max, FILE *out)
+{
+	struct outline o;
+	uint32_t line, end, cur = session_node(s);
+	int shown = 0;
+
+	outline_init(&o, s->trace, s->info);
+	o.filter = s->filter;
+	end = s->trace->nodes[node].end;
+	line = outline_line_of(&o, node);
+	if (outline_node(&o, line) != node && s->filter != OUTLINE_ALL)
+		line = outline_next(&o, s->trace->nodes[node].enter - (node ? 1 : 0));
+	for (; line != OUTLINE_NONE && shown < max; line = outline_next(&o, line)) {
+		uint32_t n = outline_node(&o, line);
+		char san[NOTATION_BUFSIZE], text[256];
+		int depth = outline_depth(&o, line) - s->trace->nodes[node].ply;
+
+		if (n < node || n >= end)
+			break;
+		if (outline_is_prune(&o, line)) {
+			struct position pos;
+
+			session_position_at(&s->root, s->trace, n, &pos, NULL);
+			notation_san(&pos, s->trace->events[line].move, san);
+			explain_prune_line(s->trace, line, san, text, sizeof text);
+		} else {
+			command_node_san(s, s->trace, n, san);
+			explain_tree_line(s->trace, n, san, text, sizeof text);
+		}
+		fprintf(out, "%c%5u %*s%s\n", !outline_is_prune(&o, line) && n == cur ? '>' : ' ',
+			(unsigned)n, depth > 30 ? 60 : 2 * depth, "", text);
+		shown++;
+	}
+	if (line != OUTLINE_NONE && shown >= max && outline_node(&o, line) < end && outline_node(&o, line) >= node)
+		fprintf(out, "... (more lines: 'tree %u N' shows N lines)\n", (unsigned)node);
+	outline_free(&o);
+}
+
+/* ---------------------------------------------------------------- the commands */
+
+static bool cmd_help(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+
+	(void)s;
+	return command_help(n ? w[0] : NULL, out, err);
+}
+
+static bool cmd_fen(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	while (*args == ' ' || *args == '\t')
+		args++;
+	if (!*args)
+		return error_set(err, 0, 0, "fen: expected a FEN, e.g. 'fen %s'", BOARD_START_FEN);
+	if (!session_set_fen(s, args, err))
+		return false;
+	fprintf(out, "Position set: %s\n", s->fen);
+	return true;
+}
+
+static bool cmd_move(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	if (!session_play(s, args, err))
+		return false;
+	fprintf(out, "Position now: %s\n", s->fen);
+	return true;
+}
+
+/* Sets one option and says what the search will now do. */
+static bool set_and_report(struct session *s, const char *name, const char *value, FILE *out, struct error *err)
+{
+	char desc[256];
+
+	if (!session_set_option(s, name, value, err))
+		return false;
+	search_options_describe(&s->opt, desc, sizeof desc);
+	fprintf(out, "Search options: %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
+	return true;
+}
+
+static bool cmd_mode(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+
+	if (n != 1)
+		return error_set(err, 0, 0, "mode: expected one of none, captures, checks");
+	return set_and_report(s, "mode", w[0], out, err);
+}
+
+static bool cmd_depth(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+
+	if (n != 1)
+		return error_set(err, 0, 0, "depth: expected a whole number from 0 to %d", SEARCH_MAX_DEPTH);
+	return set_and_report(s, "depth", w[0], out, err);
+}
+
+/* The options "set" takes, for help and completion. */
+static const char *const option_names[] = {
+	"check-plies", "qdepth", "delta", "see", "fail-soft", "stand-pat", "evasions",
+	"pawn-pushes", "order", "eval", "max-nodes", "depth", "mode", NULL
+};
+
+static bool cmd_set(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+
+	if (n != 2)
+		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: check-plies, "
+				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes");
+	return set_and_report(s, w[0], w[1], out, err);
+}
+
+static bool cmd_search(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+
+	if (split_words(args, buf, sizeof buf, w) != 0)
+		return error_set(err, 0, 0, "search: takes no arguments (set options with mode, depth, set)");
+	session_search(s);
+	print_result(s, "search ", &s->opt, &s->result, out);
+	return true;
+}
+
+/* Runs a cursor motion N times (N from the first argument, default 1) and prints the event. */
+static bool step_command(struct session *s, const char *args, FILE *out, struct error *err,
+			 uint32_t (*motion)(const struct trace *, uint32_t, int), int dir)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	long count = 1;
+
+	if (!need_trace(s, err))
+		return false;
+	if (n > 1 || (n == 1 && !parse_count(w[0], 100000000L, &count)))
+		return error_set(err, 0, 0, "expected an optional count, a whole number");
+	while (count-- > 0)
+		s->event = motion(s->trace, s->event, dir);
+	command_print_event(s, out);
+	return true;
+}
+
+static bool cmd_next(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return step_command(s, args, out, err, session_step, 1);
+}
+
+static bool cmd_prev(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return step_command(s, args, out, err, session_step, -1);
+}
+
+static uint32_t over(const struct trace *t, uint32_t ev, int dir)
+{
+	(void)dir;
+	return session_step_over(t, ev);
+}
+
+static uint32_t out_motion(const struct trace *t, uint32_t ev, int dir)
+{
+	(void)dir;
+	return session_step_out(t, ev);
+}
+
+static bool cmd_over(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return step_command(s, args, out, err, over, 1);
+}
+
+static bool cmd_out(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return step_command(s, args, out, err, out_motion, 1);
+}
+
+static bool cmd_rewind(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	(void)args;
+	if (!need_trace(s, err))
+		return false;
+	s->event = 0;
+	command_print_event(s, out);
+	return true;
+}
+
+/* The event kinds "jump" knows, with "cutoff" for either kind of cutoff. */
+static int parse_kind(const char *text)
+{
+	char name[32];
+	size_t i;
+
+	if (!strcmp(text, "cutoff"))
+		return SESSION_KIND_CUTOFF;
+	for (i = 0; text[i] && i + 1 < sizeof name; i++)
+		name[i] = text[i] == '-' ? '_' : text[i];
+	name[i] = '\0';
+	if (!strcmp(name, "delta"))
+		return TE_DELTA_PRUNE;
+	if (!strcmp(name, "see"))
+		return TE_SEE_PRUNE;
+	return trace_kind_parse(name);
+}
+
+static bool cmd_jump(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w), kind, dir = 1;
+	uint32_t ev;
+
+	if (!need_trace(s, err))
+		return false;
+	if (n < 1 || n > 2 || (n == 2 && strcmp(w[1], "back")))
+		return error_set(err, 0, 0, "jump: expected KIND [back], e.g. 'jump stand_pat' or 'jump cutoff back'");
+	kind = parse_kind(w[0]);
+	if (kind == -1)
+		return error_set(err, 0, 0, "jump: unknown event kind '%s': expected cutoff, stand_pat, "
+				 "beta_cutoff, alpha_raise, delta_prune, see_prune, mate, horizon, move, enter, leave ...",
+				 w[0]);
+	if (n == 2)
+		dir = -1;
+	ev = session_find_kind(s->trace, s->event, kind, dir);
+	if (ev == s->event)
+		return error_set(err, 0, 0, "jump: no %s event %s the cursor", w[0], dir > 0 ? "after" : "before");
+	s->event = ev;
+	command_print_event(s, out);
+	return true;
+}
+
+static bool cmd_goto(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	long node;
+
+	if (!need_trace(s, err))
+		return false;
+	if (n != 1 || !parse_count(w[0], UINT32_MAX - 1, &node))
+		return error_set(err, 0, 0, "goto: expected a node number");
+	if (!session_goto(s, (uint32_t)node))
+		return error_set(err, 0, 0, "goto: no node %ld (the trace has %u nodes, 0 to %u)", node,
+				 (unsigned)s->trace->node_count, (unsigned)s->trace->node_count - 1);
+	command_print_event(s, out);
+	return true;
+}
+
+static bool cmd_board(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	(void)args;
+	(void)err;
+	command_print_board(s, out);
+	return true;
+}
+
+static bool cmd_event(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char text[1024];
+
+	(void)args;
+	if (!need_trace(s, err))
+		return false;
+	command_print_event(s, out);
+	explain_node(s->trace, session_node(s), &s->root, text, sizeof text);
+	fprintf(out, "%s\n", text);
+	return true;
+}
+
+static bool cmd_tree(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	long node = 0, max = 40;
+
+	if (!need_trace(s, err))
+		return false;
+	if (n > 2 || (n >= 1 && !parse_count(w[0], UINT32_MAX - 1, &node)) ||
+	    (n == 2 && !parse_count(w[1], 1000000, &max)))
+		return error_set(err, 0, 0, "tree: expected [NODE [LINES]]");
+	if ((uint32_t)node >= s->trace->node_count)
+		return error_set(err, 0, 0, "tree: no node %ld", node);
+	command_print_tree(s, (uint32_t)node, (int)max, out);
+	return true;
+}
+
+static bool cmd_filter(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	enum outline_filter f;
+
+	if (n != 1 || !outline_filter_parse(w[0], &f))
+		return error_set(err, 0, 0, "filter: expected all, main, quiescence or marked");
+	s->filter = f;
+	fprintf(out, "Tree filter: %s\n", outline_filter_name(f));
+	return true;
+}
+
+static bool cmd_stats(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char desc[256], pv[1024] = "";
+	struct position pos = s->root;
+	size_t used = 0;
+
+	(void)args;
+	if (!need_trace(s, err))
+		return false;
+	search_options_describe(&s->opt, desc, sizeof desc);
+	fprintf(out, "Position: %s\nOptions:  %s\n", s->fen, desc);
+	print_result(s, "Result:   ", &s->opt, &s->result, out);
+	for (int i = 0; i < s->result.pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
+		char san[NOTATION_BUFSIZE];
+		struct undo u;
+
+		notation_san(&pos, s->result.pv[i], san);
+		used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", san);
+		board_make(&pos, s->result.pv[i], &u);
+	}
+	fprintf(out, "PV:       %s\nTrace:    %u nodes, %u events%s\n", pv, (unsigned)s->trace->node_count,
+		(unsigned)s->trace->event_count, s->trace->stopped ? ", stopped early" : "");
+	return true;
+}
+
+static bool cmd_horizon(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w), shown = 0;
+	long max = 20;
+
+	if (!need_trace(s, err))
+		return false;
+	if (n > 1 || (n == 1 && !parse_count(w[0], 1000000, &max)))
+		return error_set(err, 0, 0, "horizon: expected an optional number of leaves to list");
+	if (s->opt.mode == QMODE_NONE)
+		fputs("Horizon leaves: the static value the search used, and what a quiescence search "
+		      "(mode captures) from there says ('!' marks a difference of 100 or more):\n", out);
+	else
+		fputs("Horizon nodes where the quiescence search changed the verdict of the static value:\n", out);
+	for (uint32_t i = 0; i < s->trace->node_count && shown < max; i++) {
+		char line[512], a[24], b[24];
+		int st, q;
+
+		if (s->opt.mode == QMODE_NONE) {
+			if (!session_horizon(s, i, &st, &q))
+				continue;
+			explain_score(st, a, sizeof a);
+			explain_score(q, b, sizeof b);
+			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
+				(unsigned)i, a, b, line);
+		} else {
+			const struct trace_node *nd = &s->trace->nodes[i];
+
+			if (!session_quiescence_changed(s->trace, i))
+				continue;
+			explain_score(nd->eval, a, sizeof a);
+			explain_score(nd->score, b, sizeof b);
+			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
+		}
+		shown++;
+	}
+	if (shown == 0)
+		fputs("  (none)\n", out);
+	return true;
+}
+
+static bool cmd_compare(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], line[512];
+	int n = split_words(args, buf, sizeof buf, w);
+
+	if (n == 1 && !strcmp(w[0], "off")) {
+		session_compare_end(s);
+		fputs("Comparison closed.\n", out);
+		return true;
+	}
+	if (n != 2)
+		return error_set(err, 0, 0, "compare: expected MODE MODE (e.g. 'compare none captures') or 'compare off'");
+	if (!session_compare(s, w[0], w[1], err))
+		return false;
+	for (int i = 0; i < 2; i++) {
+		char label[80];
+
+		snprintf(label, sizeof label, "%c (%s): ", 'A' + i, s->side[i].spec);
+		print_result(s, label, &s->side[i].opt, &s->side[i].result, out);
+	}
+	if (s->diverge < s->side[0].trace->node_count || s->diverge < s->side[1].trace->node_count) {
+		const struct trace *t = s->diverge < s->side[0].trace->node_count ? s->side[0].trace : s->side[1].trace;
+
+		session_line_text(&s->root, t, s->diverge, line, sizeof line);
+		fprintf(out, "The trees part ways at node %u (%s).\n", (unsigned)s->diverge, line);
+	} else {
+		fputs("The trees have the same shape.\n", out);
+	}
+	return true;
+}
+
+/* Writes the trace to PATH through a temporary file renamed into place. */
+static bool cmd_export(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], tmp[COMMAND_MAX_LINE + 32];
+	int n = split_words(args, buf, sizeof buf, w);
+	FILE *f;
+	bool ok;
+
+	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "dot") && strcmp(w[0], "text")))
+		return error_set(err, 0, 0, "export: expected json|dot|text FILE");
+	if (!need_trace(s, err))
+		return false;
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", w[1], (long)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		return error_set(err, 0, 0, "export: cannot write %s: %s", tmp, strerror(errno));
+	if (!strcmp(w[0], "json"))
+		traceio_write_json(f, s->trace, &s->root, &s->opt, &s->result);
+	else if (!strcmp(w[0], "dot"))
+		traceio_write_dot(f, s->trace, &s->root, &s->opt, &s->result);
+	else
+		traceio_write_text(f, s->trace, &s->root, &s->opt, &s->result);
+	ok = fflush(f) == 0 && !ferror(f);
+	ok = fclose(f) == 0 && ok;
+	if (!ok || rename(tmp, w[1]) != 0) {
+		int e = errno;
+
+		unlink(tmp);
+		return error_set(err, 0, 0, "export: cannot write %s: %s", w[1], strerror(e));
+	}
+	fprintf(out, "Wrote the trace (%u nodes) as %s to %s\n", (unsigned)s->trace->node_count, w[0], w[1]);
+	return true;
+}
+
+static bool cmd_open(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	struct trace *t;
+	struct position root;
+	struct search_options opt = s->opt;
+	struct search_result res;
+	struct error e = { 0 };
+	FILE *f;
+
+	if (n != 1)
+		return error_set(err, 0, 0, "open: expected FILE (a JSON trace from 'export json' or 'quiesce trace')");
+	f = fopen(w[0], "r");
+	if (!f)
+		return error_set(err, 0, 0, "open: cannot read %s: %s", w[0], strerror(errno));
+	t = trace_new();
+	if (!traceio_read_json(f, t, &root, &opt, &res, &e)) {
+		fclose(f);
+		trace_free(t);
+		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
+	}
+	fclose(f);
+	session_load(s, &root, &opt, t, &res);
+	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)t->node_count, (unsigned)t->event_count);
+	return true;
+}
+
+static bool cmd_play(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	long speed = 4;
+
+	(void)out;
+	if (!need_trace(s, err))
+		return false;
+	if (n > 1 || (n == 1 && (!parse_count(w[0], 1000, &speed) || speed == 0)))
+		return error_set(err, 0, 0, "play: expected an optional speed, events a second from 1 to 1000");
+	s->play_speed = (int)speed;
+	return true;
+}
+
+static bool cmd_quit(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	(void)args;
+	(void)out;
+	(void)err;
+	s->quit = true;
+	return true;
+}
+
+const struct command_spec command_table[] = {
+	{ "help", "[COMMAND]", "list the commands, or explain one", cmd_help, "command" },
+	{ "fen", "FEN", "set the position to study", cmd_fen, NULL },
+	{ "move", "MOVE...", "play moves (SAN or UCI) from the position; the result becomes the position", cmd_move, "move" },
+	{ "mode", "none|captures|checks", "set the quiescence mode", cmd_mode, "mode" },
+	{ "depth", "N", "set the main search depth in plies", cmd_depth, NULL },
+	{ "set", "OPTION VALUE", "set a search option (check-plies, qdepth, delta, see, fail-soft, stand-pat, "
+	  "evasions, pawn-pushes, order, eval, max-nodes)", cmd_set, "option" },
+	{ "search", "", "run the search and record its trace (Ctrl-C stops it)", cmd_search, NULL },
+	{ "next", "[N]", "step to the next event in search order", cmd_next, NULL },
+	{ "prev", "[N]", "step to the previous event", cmd_prev, NULL },
+	{ "over", "", "step over the current move's subtree (or to the node's leave)", cmd_over, NULL },
+	{ "out", "", "step out to the parent's leave event", cmd_out, NULL },
+	{ "rewind", "", "go back to the first event", cmd_rewind, NULL },
+	{ "jump", "KIND [back]", "go to the next (or previous) event of a kind: cutoff, stand_pat, "
+	  "delta_prune, see_prune, mate, horizon ...", cmd_jump, "kind" },
+	{ "goto", "NODE", "go to a node by its number", cmd_goto, NULL },
+	{ "board", "", "show the board at the current node", cmd_board, NULL },
+	{ "event", "", "explain the current event and node", cmd_event, NULL },
+	{ "tree", "[NODE [LINES]]", "show the tree from a node (default the root, 40 lines)", cmd_tree, NULL },
+	{ "filter", "all|main|quiescence|marked", "choose which nodes the tree shows", cmd_filter, "filter" },
+	{ "stats", "", "show the search's result and counts", cmd_stats, NULL },
+	{ "horizon", "[N]", "list horizon leaves: static value against quiescence value", cmd_horizon, NULL },
+	{ "compare", "MODE MODE|off", "search the position two ways side by side", cmd_compare, "cmpmode" },
+	{ "export", "json|dot|text FILE", "write the trace to a file", cmd_export, "format" },
+	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
+	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },
+	{ "quit", "", "leave", cmd_quit, NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+const struct command_spec *command_find(const char *name)
+{
+	const struct command_spec *found = NULL;
+	size_t len = strlen(name);
+	int matches = 0;
+
+	if (len == 0)
+		return NULL;
+	for (const struct command_spec *c = command_table; c->name; c++) {
+		if (!strcmp(c->name, name))
+			return c;
+		if (!strncmp(c->name, name, len)) {
+			found = c;
+			matches++;
+		}
+	}
+	/* Short forms the keys suggest: n, p. */
+	if (!strcmp(name, "n"))
+		return command_find("next");
+	if (!strcmp(name, "p"))
+		return command_find("prev");
+	if (!strcmp(name, "q"))
+		return command_find("quit");
+	return matches == 1 ? found : NULL;
+}
+
+bool command_help(const char *name, FILE *out, struct error *err)
+{
+	const struct command_spec *c;
+
+	if (name == NULL) {
+		fputs("Commands (a unique prefix will do):\n", out);
+		for (c = command_table; c->name; c++) {
+			char syn[64];
+
+			snprintf(syn, sizeof syn, "%s %s", c->name, c->args);
+			fprintf(out, "  %-34s %s\n", syn, c->summary);
+		}
+		return true;
+	}
+	c = command_find(name);
+	if (!c)
+		return error_set(err, 0, 0, "help: no command '%s' (type 'help' for the list)", name);
+	fprintf(out, "%s %s\n  %s\n", c->name, c->args, c->summary);
+	return true;
+}
+
+bool command_run(struct session *s, const char *line, FILE *out, struct error *err)
+{
+	char name[32];
+	const struct command_spec *c;
+	size_t i = 0;
+
+	if (strlen(line) >= COMMAND_MAX_LINE)
+		return error_set(err, 0, 0, "the command line is too long (at most %d characters)", COMMAND_MAX_LINE - 1);
+	while (*line == ' ' || *line == '\t' || *line == ':')
+		line++;
+	if (*line == '\0' || *line == '#' || *line == '\n')
+		return true;
+	while (*line && !isspace((unsigned char)*line)) {
+		if (i + 1 < sizeof name)
+			name[i++] = *line;
+		line++;
+	}
+	name[i] = '\0';
+	c = command_find(name);
+	if (!c)
+		return error_set(err, 0, 0, "unknown command '%.31s' (type 'help' for the list)", name);
+	return c->run(s, line, out, err);
+}
+
+/* ---------------------------------------------------------------- completion */
+
+struct candidates {
+	char **list;
+	size_t count, cap;
+	const char *prefix;
+	size_t plen;
+};
+
+static void add(struct candidates *c, const char *word)
+{
+	if (strncmp(word, c->prefix, c->plen) != 0)
+		return;
+	for (size_t i = 0; i < c->count; i++)
+		if (!strcmp(c->list[i], word))
+			return;
+	if (c->count + 2 > c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 16;
+		c->list = xrealloc(c->list, sizeof *c->list * c->cap);
+	}
+	c->list[c->count++] = xstrdup(word);
+	c->list[c->count] = NULL;
+}
+
+static void add_all(struct candidates *c, const char *const *words)
+{
+	for (; *words; words++)
+		add(c, *words);
+}
+
+/* Adds the legal moves in SAN after the moves typed in WORDS[1..N). */
+static void add_moves(struct candidates *c, struct session *s, char **words, int n)
+{
+	struct position pos = s->root;
+	struct move_list list;
+
+	for (int i = 1; i < n; i++) {
+		move m;
+		struct undo u;
+
+		if (!notation_parse(&pos, words[i], &m, NULL))
+			return;
+		board_make(&pos, m, &u);
+	}
+	movegen_all(&pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(&pos, list.moves[i], san);
+		add(c, san);
+	}
+}
+
+char **command_complete(struct session *s, const char *line, size_t start, size_t end)
+{
+	static const char *const modes[] = { "none", "captures", "checks", NULL };
+	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
+	static const char *const formats[] = { "json", "dot", "text", NULL };
+	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
+	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
+					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",
+					     "qdepth_limit", "quiet_leaf", "stopped", NULL };
+	static const char *const switches[] = { "on", "off", NULL };
+	char before[COMMAND_MAX_LINE], prefix[COMMAND_MAX_LINE], *w[MAX_WORDS], buf[COMMAND_MAX_LINE];
+	struct candidates c = { 0 };
+	const struct command_spec *cmd;
+	int n;
+
+	if (start > end || end > strlen(line) || end - start >= sizeof prefix || start >= sizeof before)
+		return xcalloc(1, sizeof(char *));
+	memcpy(before, line, start);
+	before[start] = '\0';
+	memcpy(prefix, line + start, end - start);
+	prefix[end - start] = '\0';
+	c.prefix = prefix;
+	c.plen = strlen(prefix);
+	c.list = xcalloc(1, sizeof(char *));
+	c.cap = 1;
+	{
+		char *p = before;
+
+		while (*p == ':' || *p == ' ')
+			p++;
+		n = split_words(p, buf, sizeof buf, w);
+	}
+	if (n == 0) {
+		for (cmd = command_table; cmd->name; cmd++)
+			add(&c, cmd->name);
+		return c.list;
+	}
+	cmd = command_find(w[0]);
+	if (!cmd || !cmd->complete)
+		return c.list;
+	if (!strcmp(cmd->complete, "move")) {
+		add_moves(&c, s, w, n);
+	} else if (!strcmp(cmd->complete, "option")) {
+		if (n == 1) {
+			add_all(&c, option_names);
+		} else if (n == 2) {
+			if (!strcmp(w[1], "mode"))
+				add_all(&c, modes);
+			else if (!strcmp(w[1], "order")) {
+				static const char *const orders[] = { "mvv-lva", "none", NULL };
+
+				add_all(&c, orders);
+			} else if (!strcmp(w[1], "eval")) {
+				static const char *const evals[] = { "material", "pst", NULL };
+
+				add_all(&c, evals);
+			} else if (!strcmp(w[1], "qdepth") || !strcmp(w[1], "check-plies")) {
+				static const char *const nums[] = { "0", "1", "2", "4", "all", "none", NULL };
+
+				add_all(&c, nums);
+			} else {
+				add_all(&c, switches);
+			}
+		}
+	} else if (n == 1) {
+		if (!strcmp(cmd->complete, "mode"))
+			add_all(&c, modes);
+		else if (!strcmp(cmd->complete, "cmpmode"))
+			add_all(&c, cmpmodes);
+		else if (!strcmp(cmd->complete, "format"))
+			add_all(&c, formats);
+		else if (!strcmp(cmd->complete, "filter"))
+			add_all(&c, filters);
+		else if (!strcmp(cmd->complete, "kind"))
+			add_all(&c, kinds);
+		else if (!strcmp(cmd->complete, "command"))
+			for (const struct command_spec *x = command_table; x->name; x++)
+				add(&c, x->name);
+	} else if (n == 2 && !strcmp(cmd->complete, "cmpmode")) {
+		add_all(&c, cmpmodes);
+	}
+	return c.list;
+}

@@ -1,0 +1,334 @@
+/* explain.c: sentences for a learner about each decision of a recorded search. */
+#include "explain.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+
+static const char *const piece_names[7] = { "nothing", "pawn", "knight", "bishop", "rook", "queen", "king" };
+
+void explain_score(int score, char *buf, size_t n)
+{
+	if (score >= SCORE_INF)
+		snprintf(buf, n, "+inf");
+	else if (score <= -SCORE_INF)
+		snprintf(buf, n, "-inf");
+	else if (SCORE_IS_MATE(score))
+		snprintf(buf, n, "%cM%d", score > 0 ? '+' : '-', SCORE_MATE - (score > 0 ? score : -score));
+	else
+		snprintf(buf, n, "%+d", score);
+}
+
+/* A score in a static buffer of its own, for up to four scores in one sentence. */
+static const char *sc(int score)
+{
+	static char bufs[4][24];
+	static int next;
+	char *b = bufs[next++ & 3];
+
+	explain_score(score, b, sizeof bufs[0]);
+	return b;
+}
+
+static const char *side_name(int side)
+{
+	return side == WHITE ? "White" : "Black";
+}
+
+/* The SAN of M in POS when legal there, else its UCI. */
+static void move_text(const struct position *pos, move m, char *buf)
+{
+	if (m != MOVE_NONE && movegen_is_legal(pos, m))
+		notation_san(pos, m, buf);
+	else
+		notation_uci(m, buf);
+}
+
+/* What kind of move M is in POS, as a phrase: "a capture of a knight", "a check", "a quiet move". */
+static void move_kind_phrase(const struct position *pos, move m, char *buf, size_t n)
+{
+	if (MOVE_IS_PROMOTION(m))
+		snprintf(buf, n, "a promotion to a %s%s", piece_names[MOVE_PROMO_TYPE(m)],
+			 MOVE_IS_CAPTURE(m) ? " with a capture" : "");
+	else if (MOVE_IS_EP(m))
+		snprintf(buf, n, "an en passant capture of a pawn");
+	else if (MOVE_IS_CAPTURE(m))
+		snprintf(buf, n, "a capture of a %s", piece_names[PIECE_TYPE(pos->squares[MOVE_TO(m)])]);
+	else if (movegen_is_legal(pos, m) && board_gives_check(pos, m))
+		snprintf(buf, n, "a quiet check");
+	else
+		snprintf(buf, n, "a quiet move");
+}
+
+/*
+ * Fills POS with the position at NODE, replaying from ROOT, and writes the
+ * phrase naming it ("the position after Nxe5", "the root position") to BUF.
+ */
+static void node_position(const struct trace *t, uint32_t node, const struct position *root,
+			  struct position *pos, char *buf, size_t n)
+{
+	move line[SEARCH_MAX_PLY + 2];
+	int len = 0;
+	char san[NOTATION_BUFSIZE];
+
+	*pos = *root;
+	for (uint32_t x = node; x < t->node_count && t->nodes[x].parent != TRACE_NONE &&
+	     len < SEARCH_MAX_PLY + 1; x = t->nodes[x].parent)
+		line[len++] = t->nodes[x].move;
+	snprintf(buf, n, "the root position");
+	for (int i = len - 1; i >= 0; i--) {
+		struct undo u;
+
+		if (i == 0) {
+			move_text(pos, line[0], san);
+			snprintf(buf, n, "the position after %s", san);
+		}
+		board_make(pos, line[i], &u);
+	}
+}
+
+void explain_event(const struct trace *t, uint32_t ev, const struct position *root,
+		   const struct search_options *opt, char *buf, size_t n)
+{
+	struct position at, *pos = &at;
+	const struct trace_event *e;
+	const struct trace_node *nd;
+	const char *who;
+	char san[NOTATION_BUFSIZE], phrase[96], where[64];
+
+	if (ev >= t->event_count) {
+		snprintf(buf, n, "There is no search to step through yet: type 'search'.");
+		return;
+	}
+	e = &t->events[ev];
+	nd = &t->nodes[e->node];
+	node_position(t, e->node, root, pos, where, sizeof where);
+	who = side_name(pos->side);
+	move_text(pos, e->move, san);
+
+	switch (e->kind) {
+	case TE_ENTER:
+		if (!(nd->flags & TN_QUIESCENCE)) {
+			snprintf(buf, n, "The main search enters %s at ply %d, %s to move, with the window "
+				 "alpha %s, beta %s: every legal move will be tried.",
+				 where, nd->ply, who, sc(nd->alpha), sc(nd->beta));
+		} else if (nd->qply == 0) {
+			snprintf(buf, n, "The main search has reached its horizon at %s. %s "
+				 "(window alpha %s, beta %s; static value %s for %s).",
+				 where,
+				 opt && opt->mode == QMODE_NONE
+				 ? "With quiescence off, the static value will be taken as it is."
+				 : "Rather than trust the static value while captures may be pending, "
+				   "the quiescence search takes over",
+				 sc(nd->alpha), sc(nd->beta), sc(nd->eval), who);
+		} else {
+			snprintf(buf, n, "Quiescence ply %d: the exchange goes on in %s, %s to move, "
+				 "window alpha %s, beta %s, static value %s.",
+				 nd->qply, where, who, sc(nd->alpha), sc(nd->beta), sc(nd->eval));
+		}
+		if ((nd->flags & TN_IN_CHECK) && strlen(buf) + 80 < n)
+			snprintf(buf + strlen(buf), n - strlen(buf),
+				 " %s is in check, so it may not stand pat: it must answer the check.", who);
+		break;
+	case TE_STAND_PAT:
+		if (e->extra == TSP_CUTOFF)
+			snprintf(buf, n, "The stand pat of %s is at least beta (%s): the side to move need not "
+				 "capture at all, so the node returns %s.", sc(e->v1), sc(nd->beta),
+				 opt && opt->fail_soft ? "its stand pat (fail-soft)" : "beta");
+		else if (e->extra == TSP_RAISE)
+			snprintf(buf, n, "The stand pat of %s is above alpha (%s): %s can keep at least this "
+				 "much by not capturing, so alpha rises to %s and only captures that do better matter.",
+				 sc(e->v1), sc(nd->alpha), who, sc(e->v1));
+		else
+			snprintf(buf, n, "The stand pat of %s is not above alpha (%s): doing nothing is not "
+				 "good enough here, so %s looks for a capture that does better.",
+				 sc(e->v1), sc(nd->alpha), who);
+		break;
+	case TE_MOVE:
+		move_kind_phrase(pos, e->move, phrase, sizeof phrase);
+		snprintf(buf, n, "%s tries %s, %s (node %u).", who, san, phrase,
+			 (unsigned)trace_child_of_move_event(e));
+		break;
+	case TE_ALPHA_RAISE:
+		if (e->move == MOVE_NONE)
+			snprintf(buf, n, "Standing pat raises alpha to %s.", sc(e->v1));
+		else
+			snprintf(buf, n, "%s scores %s for %s, the best so far: alpha rises to %s and %s becomes "
+				 "the move to beat.", san, sc(e->v1), who, sc(e->v1), san);
+		break;
+	case TE_BETA_CUTOFF:
+		snprintf(buf, n, "%s scores %s, at least beta (%s): the opponent would never allow this "
+			 "position, so the other moves here are skipped (a beta cutoff).",
+			 san, sc(e->v1), sc(nd->beta));
+		break;
+	case TE_DELTA_PRUNE:
+		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
+			 "margin of %d, the stand pat %s would reach only %s, not above alpha (%s).",
+			 san, e->v1, e->v2, sc(nd->eval), sc(nd->eval + e->v1 + e->v2), sc(nd->alpha));
+		break;
+	case TE_SEE_PRUNE:
+		snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
+			 "material (SEE %s), so the capture is not worth searching.", san, sc(e->v1));
+		break;
+	case TE_MATE:
+		snprintf(buf, n, "%s is in check and has no legal move: checkmate, scored %s.", who, sc(e->v1));
+		break;
+	case TE_STALEMATE:
+		snprintf(buf, n, "%s has no legal move and is not in check: stalemate, a draw (0).", who);
+		break;
+	case TE_HORIZON:
+		snprintf(buf, n, "The search stops at its horizon and, with quiescence off (mode none), takes "
+			 "the static value %s as it is, even if a capture is pending: this is where the "
+			 "horizon effect comes from.", sc(e->v1));
+		break;
+	case TE_QDEPTH_LIMIT:
+		snprintf(buf, n, "The quiescence depth limit (qdepth %d) is reached: the static value %s is "
+			 "returned without looking further.", opt ? opt->qdepth : nd->qply, sc(e->v1));
+		break;
+	case TE_PLY_LIMIT:
+		snprintf(buf, n, "The search is %d plies deep, its hard limit: the static value %s is returned.",
+			 nd->ply, sc(e->v1));
+		break;
+	case TE_QUIET_LEAF:
+		snprintf(buf, n, "Without a stand pat, this node had no capture to search: its static "
+			 "value %s is returned.", sc(e->v1));
+		break;
+	case TE_LEAVE:
+		if (nd->parent == TRACE_NONE) {
+			snprintf(buf, n, "The search is over: the root position is worth %s for %s%s.", sc(e->v1), who,
+				 t->stopped ? " (as far as the stopped search got)" : "");
+			break;
+		}
+		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", sc(e->v1),
+			 e->extra == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
+			 : e->extra == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
+			 sc(-e->v1));
+		break;
+	case TE_STOPPED:
+		snprintf(buf, n, "The search was stopped here (%s): it returns what it knows so far, and the "
+			 "result is incomplete.", e->extra ? "interrupted" : "node cap reached");
+		break;
+	default:
+		snprintf(buf, n, "Event %u of an unknown kind.", (unsigned)ev);
+		break;
+	}
+}
+
+void explain_node(const struct trace *t, uint32_t node, const struct position *root, char *buf, size_t n)
+{
+	const struct trace_node *nd;
+	struct position at, *pos = &at;
+	char kind[32], where[64];
+
+	if (node >= t->node_count) {
+		snprintf(buf, n, "No node.");
+		return;
+	}
+	nd = &t->nodes[node];
+	node_position(t, node, root, pos, where, sizeof where);
+	if (nd->flags & TN_QUIESCENCE)
+		snprintf(kind, sizeof kind, "quiescence ply %d", nd->qply);
+	else
+		snprintf(kind, sizeof kind, "main search");
+	snprintf(buf, n, "Node %u, %s (%s, ply %d, %s to move%s): window [%s, %s], static value %s, "
+		 "%d child%s, returned %s (%s)%s.",
+		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
+		 nd->flags & TN_IN_CHECK ? ", in check" : "",
+		 sc(nd->alpha), sc(nd->beta), sc(nd->eval), nd->children, nd->children == 1 ? "" : "ren",
+		 nd->leave == TRACE_NONE ? "?" : sc(nd->score), trace_bound_name(nd->bound),
+		 nd->flags & TN_PV ? ", on the principal variation" : "");
+}
+
+void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san,
+		       char *buf, size_t n)
+{
+	const struct trace_node *nd = &t->nodes[node];
+	char kind[8], window[32], sp[16] = "", badges[96] = "";
+	size_t bl = 0;
+	bool delta = false, see = false, stopped = false;
+
+	if (nd->flags & TN_QUIESCENCE)
+		snprintf(kind, sizeof kind, "q%d", nd->qply);
+	else
+		snprintf(kind, sizeof kind, "main");
+	snprintf(window, sizeof window, "[%s,%s]", sc(nd->alpha), sc(nd->beta));
+	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
+		const struct trace_event *e = &t->events[ev];
+		const char *b = NULL;
+
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			snprintf(sp, sizeof sp, "sp %s", sc(e->v1));
+			if (e->extra == TSP_CUTOFF)
+				b = "sp-cut";
+			break;
+		case TE_BETA_CUTOFF:
+			b = "cut";
+			break;
+		case TE_ALPHA_RAISE:
+			b = "raise";
+			break;
+		case TE_DELTA_PRUNE:
+			if (!delta)
+				b = "delta";
+			delta = true;
+			break;
+		case TE_SEE_PRUNE:
+			if (!see)
+				b = "see";
+			see = true;
+			break;
+		case TE_MATE:
+			b = "mate";
+			break;
+		case TE_HORIZON:
+			b = "horizon";
+			break;
+		case TE_STOPPED:
+			if (!stopped)
+				b = "stopped";
+			stopped = true;
+			break;
+		default:
+			break;
+		}
+		if (b && !(bl && strstr(badges, b) && !strcmp(b, "raise")))
+			bl += (size_t)snprintf(badges + bl, bl < sizeof badges ? sizeof badges - bl : 0,
+					       "%s%s", bl ? " " : "", b);
+		if (bl >= sizeof badges)
+			bl = sizeof badges - 1;
+	}
+	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 9 < sizeof badges)
+		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
+	snprintf(buf, n, "%c%-8s %-4s %-13s %-9s = %-6s %s", nd->flags & TN_PV ? '*' : ' ',
+		 move_san, kind, window, sp,
+		 nd->leave == TRACE_NONE ? "?" : sc(nd->score), badges);
+}
+
+void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san, char *buf, size_t n)
+{
+	const struct trace_event *e = &t->events[ev];
+	const struct trace_node *nd = &t->nodes[e->node];
+
+	if (e->kind == TE_DELTA_PRUNE)
+		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
+			 sc(nd->eval), e->v1, e->v2, sc(nd->alpha));
+	else
+		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1));
+}
+
+void explain_eval(const struct position *pos, enum eval_kind kind, char *buf, size_t n)
+{
+	struct eval_breakdown b;
+
+	eval_explain(pos, kind, &b);
+	if (kind == EVAL_PST)
+		snprintf(buf, n, "material %d-%d, squares %+d: %s for White, %s for %s",
+			 b.material[WHITE], b.material[BLACK], b.pst[WHITE] - b.pst[BLACK],
+			 sc(b.white), sc(b.total), side_name(pos->side));
+	else
+		snprintf(buf, n, "material %d-%d: %s for White, %s for %s",
+			 b.material[WHITE], b.material[BLACK], sc(b.white), sc(b.total), side_name(pos->side));
+}

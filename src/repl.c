@@ -1,0 +1,221 @@
+/* repl.c: the tutor as a read-eval-print loop over the command table. */
+#include "repl.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "command.h"
+#include "util.h"
+
+#define HISTORY_MAX 1000
+
+/* The session whose search Ctrl-C stops, and whether a command is running. */
+static struct session *signal_session;
+static volatile sig_atomic_t running;
+
+/* SIGINT: stops a running search; at the prompt, ends the program as usual. */
+static void on_sigint(int sig)
+{
+	if (running && signal_session) {
+		signal_session->stop = 1;
+		return;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Makes directory PATH and its parents (like mkdir -p); true when it exists afterwards. */
+static bool make_dirs(char *path)
+{
+	struct stat st;
+
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			*p = '/';
+			return false;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
+		return false;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool repl_history_path(char *buf, size_t n, bool create)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char dir[4096];
+
+	if (state && state[0] == '/')
+		snprintf(dir, sizeof dir, "%s/quiesce", state);
+	else if (home && *home)
+		snprintf(dir, sizeof dir, "%s/.local/state/quiesce", home);
+	else
+		return false;
+	if (create && !make_dirs(dir))
+		return false;
+	if ((size_t)snprintf(buf, n, "%s/history", dir) >= n)
+		return false;
+	return true;
+}
+
+void repl_history_load(void)
+{
+	char path[4200];
+
+	stifle_history(HISTORY_MAX);
+	if (repl_history_path(path, sizeof path, false))
+		read_history(path);
+}
+
+void repl_history_save(void)
+{
+	char path[4200], tmp[4300];
+
+	if (!repl_history_path(path, sizeof path, true))
+		return;
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+	if (write_history(tmp) == 0) {
+		if (rename(tmp, path) != 0)
+			unlink(tmp);
+	} else {
+		unlink(tmp);
+	}
+}
+
+/* ---------------------------------------------------------------- completion */
+
+static struct session *completion_session;
+static char **completion_list;
+static size_t completion_next;
+
+static void free_completions(void)
+{
+	if (completion_list) {
+		for (size_t i = 0; completion_list[i]; i++)
+			free(completion_list[i]);
+		free(completion_list);
+	}
+	completion_list = NULL;
+}
+
+/* Readline's generator: hands out the candidates command_complete found, one per call. */
+static char *generate(const char *text, int state)
+{
+	(void)text;
+	if (state == 0)
+		completion_next = 0;
+	if (!completion_list || !completion_list[completion_next])
+		return NULL;
+	return xstrdup(completion_list[completion_next++]);
+}
+
+static char **attempt_completion(const char *text, int start, int end)
+{
+	(void)text;
+	rl_attempted_completion_over = 1;
+	free_completions();
+	if (!completion_session)
+		return NULL;
+	completion_list = command_complete(completion_session, rl_line_buffer, (size_t)start, (size_t)end);
+	return rl_completion_matches(text, generate);
+}
+
+void repl_completion_install(struct session *s)
+{
+	completion_session = s;
+	rl_readline_name = "quiesce";
+	rl_attempted_completion_function = attempt_completion;
+	rl_basic_word_break_characters = " \t";
+	rl_completer_word_break_characters = " \t";
+}
+
+/* ---------------------------------------------------------------- the loop */
+
+/* Reads a line from stdin without readline; NULL at the end of input. The caller frees it. */
+static char *read_plain(void)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len = getline(&line, &cap, stdin);
+
+	if (len < 0) {
+		free(line);
+		return NULL;
+	}
+	while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		line[--len] = '\0';
+	return line;
+}
+
+/* After "play": every event from the cursor to the end, one line each (at most 2000). */
+static void play_events(struct session *s)
+{
+	int shown = 0;
+
+	while (shown < 2000 && s->event + 1 < s->trace->event_count) {
+		s->event++;
+		command_print_event(s, stdout);
+		shown++;
+	}
+	if (s->event + 1 < s->trace->event_count)
+		printf("... (stopped after %d events)\n", shown);
+	s->play_speed = 0;
+}
+
+int repl_run(struct session *s, bool interactive)
+{
+	struct sigaction sa;
+	int status = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	signal_session = s;
+	sigaction(SIGINT, &sa, NULL);
+	if (interactive) {
+		repl_completion_install(s);
+		repl_history_load();
+		printf("quiesce: a tutor for the quiescence search. Type 'help' for the commands, "
+		       "'search' to search the position.\n");
+	}
+	for (;;) {
+		struct error err = { 0 };
+		char *line = interactive ? readline("quiesce> ") : read_plain();
+
+		if (!line)
+			break;
+		if (interactive && line[strspn(line, " \t")])
+			add_history(line);
+		running = 1;
+		if (!command_run(s, line, stdout, &err)) {
+			fflush(stdout);
+			fprintf(stderr, "error: %s\n", err.msg);
+			if (!interactive)
+				status = 1;
+		}
+		running = 0;
+		free(line);
+		if (s->play_speed)
+			play_events(s);
+		fflush(stdout);
+		if (s->quit)
+			break;
+	}
+	if (interactive) {
+		repl_history_save();
+		free_completions();
+	}
+	return status;
+}

@@ -1,0 +1,437 @@
+/* session.c: the tutor's model: position, options, recorded search and step cursor. */
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "util.h"
+
+struct session *session_new(void)
+{
+	struct session *s = xcalloc(1, sizeof *s);
+	struct error err;
+
+	search_defaults(&s->opt);
+	s->opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
+	s->trace = trace_new();
+	if (!fen_parse(&s->root, BOARD_START_FEN, &err))
+		util_die("the start position does not parse: %s", err.msg);
+	fen_format(&s->root, s->fen);
+	return s;
+}
+
+/* Forgets the recorded search (and any comparison): the position or the options changed. */
+static void drop_search(struct session *s)
+{
+	s->searched = false;
+	s->generation++;
+	trace_clear(s->trace);
+	memset(&s->result, 0, sizeof s->result);
+	free(s->info);
+	s->info = NULL;
+	free(s->horizon);
+	s->horizon = NULL;
+	s->event = 0;
+}
+
+void session_compare_end(struct session *s)
+{
+	for (int i = 0; i < 2; i++) {
+		trace_free(s->side[i].trace);
+		free(s->side[i].info);
+		memset(&s->side[i], 0, sizeof s->side[i]);
+	}
+	s->comparing = false;
+	s->diverge = 0;
+	s->generation++;
+}
+
+void session_free(struct session *s)
+{
+	if (s == NULL)
+		return;
+	drop_search(s);
+	session_compare_end(s);
+	trace_free(s->trace);
+	free(s);
+}
+
+bool session_set_fen(struct session *s, const char *fen, struct error *err)
+{
+	struct position pos;
+
+	while (*fen == ' ')
+		fen++;
+	if (!fen_parse(&pos, fen, err))
+		return false;
+	s->root = pos;
+	fen_format(&s->root, s->fen);
+	drop_search(s);
+	session_compare_end(s);
+	return true;
+}
+
+bool session_play(struct session *s, const char *text, struct error *err)
+{
+	struct position pos = s->root;
+	char buf[1024], *word, *save = NULL;
+	int n = 0;
+
+	if (strlen(text) >= sizeof buf)
+		return error_set(err, 0, 0, "too many moves");
+	strcpy(buf, text);
+	for (word = strtok_r(buf, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
+		struct error e = { 0 };
+		struct undo u;
+		move m;
+
+		if (!notation_parse(&pos, word, &m, &e))
+			return error_set(err, 0, 0, "move %d: %s", n + 1, e.msg);
+		board_make(&pos, m, &u);
+		n++;
+	}
+	if (n == 0)
+		return error_set(err, 0, 0, "move: expected one or more moves in SAN or UCI");
+	s->root = pos;
+	fen_format(&s->root, s->fen);
+	drop_search(s);
+	session_compare_end(s);
+	return true;
+}
+
+bool session_set_option(struct session *s, const char *name, const char *value, struct error *err)
+{
+	struct search_options o = s->opt;
+
+	if (!search_option_set(&o, name, value, err))
+		return false;
+	s->opt = o;
+	return true;
+}
+
+uint8_t *session_node_info(const struct trace *t)
+{
+	uint8_t *info = xcalloc(t->node_count ? t->node_count : 1, 1);
+
+	for (uint32_t i = 0; i < t->event_count; i++) {
+		const struct trace_event *e = &t->events[i];
+
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			info[e->node] |= SNI_STAND_PAT;
+			if (e->extra == TSP_CUTOFF)
+				info[e->node] |= SNI_CUTOFF;
+			else if (e->extra == TSP_RAISE)
+				info[e->node] |= SNI_RAISE;
+			break;
+		case TE_BETA_CUTOFF:
+			info[e->node] |= SNI_CUTOFF;
+			break;
+		case TE_ALPHA_RAISE:
+			info[e->node] |= SNI_RAISE;
+			break;
+		case TE_DELTA_PRUNE:
+		case TE_SEE_PRUNE:
+			info[e->node] |= SNI_PRUNE;
+			break;
+		default:
+			break;
+		}
+	}
+	/* Children come after their parents, so one backward pass carries the subtree bits up. */
+	for (uint32_t n = t->node_count; n-- > 0;) {
+		const struct trace_node *nd = &t->nodes[n];
+
+		if (info[n] & (SNI_CUTOFF | SNI_PRUNE))
+			info[n] |= SNI_SUB_MARK;
+		if (nd->flags & TN_QUIESCENCE)
+			info[n] |= SNI_SUB_QUIESCENCE;
+		if (nd->parent != TRACE_NONE)
+			info[nd->parent] |= info[n] & (SNI_SUB_MARK | SNI_SUB_QUIESCENCE);
+	}
+	return info;
+}
+
+void session_search(struct session *s)
+{
+	int len;
+	move line[SEARCH_MAX_PLY + 1];
+	bool had = s->searched && s->trace->node_count > 0;
+
+	/* Keep the selection on the same line of moves when the new tree has it. */
+	len = had ? session_position_at(&s->root, s->trace, session_node(s), &(struct position){ 0 }, line) : 0;
+	drop_search(s);
+	s->stop = 0;
+	search_run(&s->root, &s->opt, s->trace, &s->stop, &s->result);
+	s->searched = true;
+	s->info = session_node_info(s->trace);
+	s->event = 0;
+	s->generation++;
+	if (had && len > 0)
+		session_goto(s, session_find_line(s->trace, line, len));
+}
+
+void session_load(struct session *s, const struct position *root, const struct search_options *opt,
+		  struct trace *t, const struct search_result *res)
+{
+	drop_search(s);
+	session_compare_end(s);
+	s->root = *root;
+	fen_format(&s->root, s->fen);
+	s->opt = *opt;
+	trace_free(s->trace);
+	s->trace = t;
+	s->result = *res;
+	s->searched = true;
+	s->info = session_node_info(t);
+	s->event = 0;
+	s->generation++;
+}
+
+/* Searches one side of a comparison. */
+static bool compare_side(struct session *s, int i, const char *spec, struct error *err)
+{
+	struct session_side *sd = &s->side[i];
+	struct search_options o = s->opt;
+
+	if (!search_mode_apply(&o, spec, err))
+		return false;
+	snprintf(sd->spec, sizeof sd->spec, "%s", spec);
+	sd->opt = o;
+	if (sd->trace == NULL)
+		sd->trace = trace_new();
+	s->stop = 0;
+	search_run(&s->root, &sd->opt, sd->trace, &s->stop, &sd->result);
+	free(sd->info);
+	sd->info = session_node_info(sd->trace);
+	sd->event = 0;
+	return true;
+}
+
+bool session_compare(struct session *s, const char *spec_a, const char *spec_b, struct error *err)
+{
+	struct search_options o = s->opt;
+
+	/* Check both specs before searching, so an error changes nothing. */
+	if (!search_mode_apply(&o, spec_a, err))
+		return false;
+	o = s->opt;
+	if (!search_mode_apply(&o, spec_b, err))
+		return false;
+	session_compare_end(s);
+	compare_side(s, 0, spec_a, err);
+	compare_side(s, 1, spec_b, err);
+	s->diverge = session_diverge(s->side[0].trace, s->side[1].trace);
+	s->comparing = true;
+	s->generation++;
+	return true;
+}
+
+uint32_t session_diverge(const struct trace *a, const struct trace *b)
+{
+	uint32_t n = a->node_count < b->node_count ? a->node_count : b->node_count;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct trace_node *x = &a->nodes[i], *y = &b->nodes[i];
+
+		if (x->parent != y->parent || x->move != y->move ||
+		    (x->flags & TN_QUIESCENCE) != (y->flags & TN_QUIESCENCE))
+			return i;
+	}
+	return n;
+}
+
+uint32_t session_node(const struct session *s)
+{
+	if (s->trace->event_count == 0)
+		return 0;
+	return s->trace->events[s->event < s->trace->event_count ? s->event : 0].node;
+}
+
+int session_position_at(const struct position *root, const struct trace *t, uint32_t node,
+			struct position *pos, move *line)
+{
+	move moves[SEARCH_MAX_PLY + 2];
+	int len = 0;
+
+	*pos = *root;
+	if (node >= t->node_count)
+		return 0;
+	for (uint32_t n = node; n != TRACE_NONE && t->nodes[n].parent != TRACE_NONE &&
+	     len < SEARCH_MAX_PLY + 1; n = t->nodes[n].parent)
+		moves[len++] = t->nodes[n].move;
+	for (int i = 0; i < len; i++) {
+		struct undo u;
+		move m = moves[len - 1 - i];
+
+		if (line)
+			line[i] = m;
+		board_make(pos, m, &u);
+	}
+	return len;
+}
+
+void session_line_text(const struct position *root, const struct trace *t, uint32_t node,
+		       char *buf, size_t n)
+{
+	move line[SEARCH_MAX_PLY + 1];
+	struct position pos;
+	int len = session_position_at(root, t, node, &pos, line);
+	size_t used = 0;
+
+	buf[0] = '\0';
+	pos = *root;
+	for (int i = 0; i < len && used + 1 < n; i++) {
+		char san[NOTATION_BUFSIZE], num[16] = "";
+		struct undo u;
+
+		if (pos.side == WHITE)
+			snprintf(num, sizeof num, "%d. ", pos.fullmove);
+		else if (i == 0)
+			snprintf(num, sizeof num, "%d... ", pos.fullmove);
+		notation_san(&pos, line[i], san);
+		used += (size_t)snprintf(buf + used, n - used, "%s%s%s", i ? " " : "", num, san);
+		board_make(&pos, line[i], &u);
+	}
+	if (len == 0)
+		snprintf(buf, n, "(the root position)");
+}
+
+uint32_t session_step(const struct trace *t, uint32_t ev, int dir)
+{
+	if (t->event_count == 0)
+		return 0;
+	if (dir > 0)
+		return ev + 1 < t->event_count ? ev + 1 : ev;
+	return ev > 0 ? ev - 1 : 0;
+}
+
+uint32_t session_step_over(const struct trace *t, uint32_t ev)
+{
+	const struct trace_event *e;
+
+	if (ev >= t->event_count)
+		return ev;
+	e = &t->events[ev];
+	if (e->kind == TE_MOVE) {
+		uint32_t child = trace_child_of_move_event(e);
+
+		if (child < t->node_count && t->nodes[child].leave != TRACE_NONE)
+			return session_step(t, t->nodes[child].leave, 1);
+	}
+	if (e->kind == TE_ENTER && t->nodes[e->node].leave != TRACE_NONE)
+		return t->nodes[e->node].leave;
+	{
+		uint32_t next = trace_node_next_event(t, e->node, ev);
+
+		return next == TRACE_NONE ? session_step(t, ev, 1) : next;
+	}
+}
+
+uint32_t session_step_out(const struct trace *t, uint32_t ev)
+{
+	uint32_t node, parent;
+
+	if (ev >= t->event_count)
+		return ev;
+	node = t->events[ev].node;
+	parent = t->nodes[node].parent;
+	if (parent == TRACE_NONE)
+		parent = node;
+	return t->nodes[parent].leave != TRACE_NONE ? t->nodes[parent].leave : ev;
+}
+
+uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir)
+{
+	uint32_t i = ev;
+
+	for (;;) {
+		int k;
+
+		if (dir > 0 ? i + 1 >= t->event_count : i == 0)
+			return ev;
+		i = dir > 0 ? i + 1 : i - 1;
+		k = t->events[i].kind;
+		if (k == kind ||
+		    (kind == SESSION_KIND_CUTOFF &&
+		     (k == TE_BETA_CUTOFF || (k == TE_STAND_PAT && t->events[i].extra == TSP_CUTOFF))))
+			return i;
+	}
+}
+
+bool session_goto(struct session *s, uint32_t node)
+{
+	if (node >= s->trace->node_count)
+		return false;
+	s->event = s->trace->nodes[node].enter;
+	return true;
+}
+
+bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue)
+{
+	const struct trace *t = s->trace;
+	const struct trace_node *nd;
+	struct search_options o = s->opt;
+	struct search_result r;
+	struct position pos;
+
+	if (node >= t->node_count)
+		return false;
+	nd = &t->nodes[node];
+	if (s->opt.mode != QMODE_NONE || !(nd->flags & TN_QUIESCENCE) || nd->qply != 0)
+		return false;
+	*static_value = nd->eval;
+	if (s->horizon == NULL) {
+		s->horizon = xmalloc(sizeof *s->horizon * t->node_count);
+		for (uint32_t i = 0; i < t->node_count; i++)
+			s->horizon[i] = INT32_MIN;
+	}
+	if (s->horizon[node] == INT32_MIN) {
+		session_position_at(&s->root, t, node, &pos, NULL);
+		o.mode = QMODE_CAPTURES;
+		o.depth = 0;
+		o.max_nodes = 100000;
+		search_run(&pos, &o, NULL, NULL, &r);
+		s->horizon[node] = r.score;
+	}
+	*qvalue = s->horizon[node];
+	return true;
+}
+
+bool session_quiescence_changed(const struct trace *t, uint32_t node)
+{
+	const struct trace_node *nd;
+	int verdict;
+
+	if (node >= t->node_count)
+		return false;
+	nd = &t->nodes[node];
+	if (!(nd->flags & TN_QUIESCENCE) || nd->qply != 0 || nd->leave == TRACE_NONE)
+		return false;
+	/* What the static value alone would have said about this window. */
+	verdict = nd->eval >= nd->beta ? TB_LOWER : nd->eval <= nd->alpha ? TB_UPPER : TB_EXACT;
+	if (verdict != nd->bound)
+		return true;
+	return verdict == TB_EXACT && nd->score != nd->eval;
+}
+
+uint32_t session_find_line(const struct trace *t, const move *line, int len)
+{
+	uint32_t node = 0;
+
+	if (t->node_count == 0)
+		return 0;
+	for (int i = 0; i < len; i++) {
+		uint32_t c = trace_first_child(t, node);
+
+		while (c != TRACE_NONE && t->nodes[c].move != line[i])
+			c = trace_next_sibling(t, c);
+		if (c == TRACE_NONE)
+			break;
+		node = c;
+	}
+	return node;
+}

@@ -1,0 +1,632 @@
+/*
+ * ui.c: the curses tutor: screen layout, the main loop, the key table and
+ * the help overlay generated from it and from the command table.
+ */
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "ui.h"
+#include "ui_int.h"
+#include "util.h"
+
+static volatile sig_atomic_t got_sigint;
+static struct session *sigint_session;
+
+/* Ctrl-C: stops a running search (and, between searches, cancels what is being typed). */
+static void on_sigint(int sig)
+{
+	(void)sig;
+	got_sigint = 1;
+	if (sigint_session)
+		sigint_session->stop = 1;
+}
+
+int ui_attr(struct ui *ui, int pair, int fallback)
+{
+	return ui->colour ? (int)COLOR_PAIR(pair) : fallback;
+}
+
+void ui_set_status(struct ui *ui, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->status, sizeof ui->status, fmt, ap);
+	va_end(ap);
+	ui->status_error = error;
+}
+
+void ui_put(int y, int x, int w, const char *text, bool pad)
+{
+	int len;
+
+	if (w <= 0 || y < 0 || y >= LINES)
+		return;
+	len = (int)strlen(text);
+	mvaddnstr(y, x, text, w);
+	if (pad) {
+		/* Columns, not bytes: count the characters written (UTF-8 continuation bytes take none). */
+		int cols = 0;
+
+		for (int i = 0; i < len && cols < w; i++)
+			if (((unsigned char)text[i] & 0xC0) != 0x80)
+				cols++;
+		for (; cols < w; cols++)
+			addch(' ');
+	}
+}
+
+int ui_focus_side(struct ui *ui)
+{
+	return ui->s->comparing && ui->focus == PANE_TREE_B ? 1 : 0;
+}
+
+const struct trace *ui_trace(struct ui *ui, int side)
+{
+	return ui->s->comparing ? ui->s->side[side].trace : ui->s->trace;
+}
+
+uint32_t *ui_event(struct ui *ui, int side)
+{
+	return ui->s->comparing ? &ui->s->side[side].event : &ui->s->event;
+}
+
+void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
+{
+	struct session *s = ui->s;
+	const struct trace *t = ui_trace(ui, side);
+	uint32_t node;
+
+	if (ev >= t->event_count)
+		return;
+	*ui_event(ui, side) = ev;
+	node = t->events[ev].node;
+	if (ui->tree[side].have && ui->tree[side].t == t)
+		outline_reveal(&ui->tree[side].o, node);
+	/* In a comparison, the other side follows while the trees are still the same. */
+	if (s->comparing && node < s->diverge) {
+		const struct trace *o = ui_trace(ui, 1 - side);
+		uint32_t *oev = ui_event(ui, 1 - side);
+
+		if (ev < o->event_count && o->events[ev].node == node)
+			*oev = ev;
+		else if (node < o->node_count)
+			*oev = o->nodes[node].enter;
+	}
+}
+
+/* ---------------------------------------------------------------- layout */
+
+static void layout(struct ui *ui)
+{
+	int h = LINES - 2, w = COLS, ev_h = 4;
+	struct pane *p = ui->panes;
+
+	ui->too_small = LINES < UI_MIN_LINES || COLS < UI_MIN_COLS;
+	for (int i = 0; i < PANE_COUNT; i++)
+		p[i].shown = false;
+	if (ui->too_small)
+		return;
+	if (h >= 30)
+		ev_h = 5;
+	p[PANE_EVENT].r = (struct rect){ h - ev_h, 0, ev_h, w };
+	p[PANE_EVENT].shown = true;
+	if (ui->s->comparing) {
+		int half = w / 2;
+
+		p[PANE_TREE_A].r = (struct rect){ 0, 0, h - ev_h, half - 1 };
+		p[PANE_TREE_B].r = (struct rect){ 0, half, h - ev_h, w - half };
+		p[PANE_TREE_A].shown = p[PANE_TREE_B].shown = true;
+		if (ui->focus == PANE_BOARD)
+			ui->focus = PANE_TREE_A;
+	} else {
+		int bw = 34;
+
+		p[PANE_BOARD].r = (struct rect){ 0, 0, h - ev_h, bw };
+		p[PANE_TREE_A].r = (struct rect){ 0, bw + 1, h - ev_h, w - bw - 1 };
+		p[PANE_BOARD].shown = p[PANE_TREE_A].shown = true;
+		if (ui->focus == PANE_TREE_B)
+			ui->focus = PANE_TREE_A;
+	}
+	for (int i = 0; i < PANE_COUNT; i++)
+		if (p[i].shown && p[i].resize)
+			p[i].resize(ui, &p[i]);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* Steps the focused side's cursor with MOTION and follows it in the tree. */
+static void step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32_t, int), int dir)
+{
+	int side = ui_focus_side(ui);
+	const struct trace *t = ui_trace(ui, side);
+
+	if (t->event_count == 0) {
+		ui_set_status(ui, true, "No search yet: type :search");
+		return;
+	}
+	ui_tree_sync(ui, side);
+	ui_move_cursor(ui, side, motion(t, *ui_event(ui, side), dir));
+}
+
+static uint32_t m_over(const struct trace *t, uint32_t ev, int dir)
+{
+	(void)dir;
+	return session_step_over(t, ev);
+}
+
+static uint32_t m_out(const struct trace *t, uint32_t ev, int dir)
+{
+	(void)dir;
+	return session_step_out(t, ev);
+}
+
+static uint32_t m_first(const struct trace *t, uint32_t ev, int dir)
+{
+	(void)t;
+	(void)ev;
+	(void)dir;
+	return 0;
+}
+
+static void k_next(struct ui *ui) { step(ui, session_step, 1); }
+static void k_prev(struct ui *ui) { step(ui, session_step, -1); }
+static void k_over(struct ui *ui) { step(ui, m_over, 1); }
+static void k_out(struct ui *ui) { step(ui, m_out, 1); }
+static void k_rewind(struct ui *ui) { step(ui, m_first, 1); }
+
+/* Jumps to the next event of KIND, or says there is none. */
+static void jump(struct ui *ui, int kind, const char *what)
+{
+	int side = ui_focus_side(ui);
+	const struct trace *t = ui_trace(ui, side);
+	uint32_t ev = *ui_event(ui, side), to;
+
+	if (t->event_count == 0)
+		return;
+	to = session_find_kind(t, ev, kind, 1);
+	if (to == ev)
+		ui_set_status(ui, true, "No %s after this event", what);
+	else
+		ui_move_cursor(ui, side, to);
+}
+
+static void k_jump_sp(struct ui *ui) { jump(ui, TE_STAND_PAT, "stand pat"); }
+static void k_jump_cut(struct ui *ui) { jump(ui, SESSION_KIND_CUTOFF, "cutoff"); }
+static void k_jump_delta(struct ui *ui) { jump(ui, TE_DELTA_PRUNE, "delta prune"); }
+
+static void k_focus(struct ui *ui)
+{
+	do
+		ui->focus = (ui->focus + 1) % PANE_COUNT;
+	while (!ui->panes[ui->focus].shown);
+}
+
+static void k_filter(struct ui *ui)
+{
+	ui->s->filter = (enum outline_filter)((ui->s->filter + 1) % OUTLINE_FILTER_COUNT);
+	ui_set_status(ui, false, "Tree filter: %s", outline_filter_name(ui->s->filter));
+}
+
+static void k_help(struct ui *ui) { ui->help = true; }
+static void k_quit(struct ui *ui) { ui->quit = true; }
+static void k_command(struct ui *ui) { ui_cmdline_open(ui, ':'); }
+static void k_search(struct ui *ui) { ui_cmdline_open(ui, '/'); }
+
+static void k_play(struct ui *ui)
+{
+	ui->play_speed = 4;
+	ui_set_status(ui, false, "Playing 4 events a second; any key stops");
+}
+
+static void k_redraw(struct ui *ui)
+{
+	(void)ui;
+	clearok(curscr, TRUE);
+}
+
+/* The key bindings; the help overlay is generated from this table. */
+static const struct key_binding {
+	int key, key2;
+	const char *name;
+	const char *help;
+	void (*run)(struct ui *ui);
+} key_table[] = {
+	{ 'n', 0, "n", "next event in search order", k_next },
+	{ 'p', 0, "p", "previous event", k_prev },
+	{ 's', 0, "s", "step over the current subtree", k_over },
+	{ 'o', 0, "o", "step out to the parent's leave", k_out },
+	{ 'r', 0, "r", "rewind to the first event", k_rewind },
+	{ 'S', 0, "S", "jump to the next stand pat", k_jump_sp },
+	{ 'c', 0, "c", "jump to the next cutoff (stand pat or beta)", k_jump_cut },
+	{ 'd', 0, "d", "jump to the next delta prune", k_jump_delta },
+	{ 'a', 0, "a", "autoplay the events (:play N sets the speed); any key stops", k_play },
+	{ 'f', 0, "f", "cycle the tree filter: all, main, quiescence, marked", k_filter },
+	{ '\t', 0, "Tab", "cycle the panes (in compare: the two sides)", k_focus },
+	{ ':', 0, ":", "enter a command (Tab completes, Up/Ctrl-R search history)", k_command },
+	{ '/', 0, "/", "search the tree for a move (SAN prefix)", k_search },
+	{ '?', KEY_F(1), "? F1", "this help", k_help },
+	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
+	{ 'q', 0, "q", "quit", k_quit },
+};
+
+/* Keys the tree pane handles, listed in the help alongside the table above. */
+static const char *const tree_keys_help[][2] = {
+	{ "j k Up Down", "move in the tree (the cursor follows)" },
+	{ "h l Left Right", "fold / unfold, go to parent / child" },
+	{ "g G Home End", "first / last line" },
+	{ "PgUp PgDn", "a page up / down" },
+	{ "Space Enter", "fold or unfold the node" },
+	{ "mouse click", "select a line in the tree" },
+};
+
+static void draw_help(struct ui *ui)
+{
+	int w = COLS - 4, h = LINES - 2, y = 1, x = 2;
+	char line[400];
+
+	(void)ui;
+	for (int r = 0; r < h; r++)
+		ui_put(y + r, x, w, "", true);
+	attron(A_BOLD);
+	ui_put(y++, x, w, "Help (any key closes)     Keys:", true);
+	attroff(A_BOLD);
+	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0] && y < h; i++) {
+		snprintf(line, sizeof line, "  %-16s %s", key_table[i].name, key_table[i].help);
+		ui_put(y++, x, w, line, true);
+	}
+	for (size_t i = 0; i < sizeof tree_keys_help / sizeof tree_keys_help[0] && y < h; i++) {
+		snprintf(line, sizeof line, "  %-16s %s", tree_keys_help[i][0], tree_keys_help[i][1]);
+		ui_put(y++, x, w, line, true);
+	}
+	if (y < h) {
+		attron(A_BOLD);
+		ui_put(y++, x, w, "Commands (after ':', the same in 'quiesce repl'):", true);
+		attroff(A_BOLD);
+	}
+	for (const struct command_spec *c = command_table; c->name && y < h; c++) {
+		char syn[64];
+
+		snprintf(syn, sizeof syn, "%s %s", c->name, c->args);
+		snprintf(line, sizeof line, "  %-30s %s", syn, c->summary);
+		ui_put(y++, x, w, line, true);
+	}
+}
+
+static void draw_output(struct ui *ui)
+{
+	int w = COLS - 2, h = LINES - 2, y = 0;
+	const char *p = ui->output;
+	int skip = ui->output_top;
+
+	for (; skip > 0 && p; skip--) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	attron(A_BOLD);
+	ui_put(y++, 0, COLS, "Output (j/k scroll, any other key closes)", true);
+	attroff(A_BOLD);
+	while (y < h) {
+		const char *nl = p ? strchr(p, '\n') : NULL;
+		char line[1200];
+
+		if (p && *p) {
+			int len = nl ? (int)(nl - p) : (int)strlen(p);
+
+			snprintf(line, sizeof line, " %.*s", len, p);
+			ui_put(y++, 0, w + 2, line, true);
+			p = nl ? nl + 1 : NULL;
+		} else {
+			ui_put(y++, 0, w + 2, "", true);
+		}
+	}
+}
+
+static void draw_status(struct ui *ui)
+{
+	char desc[256], line[900];
+	int y = LINES - 2;
+
+	if (ui->status[0]) {
+		snprintf(line, sizeof line, "%s%s", ui->status_error ? "error: " : "", ui->status);
+	} else {
+		search_options_describe(&ui->s->opt, desc, sizeof desc);
+		snprintf(line, sizeof line, "%s%s | %s", ui->s->comparing ? "COMPARE | " : "", desc,
+			 ui->play_speed ? "playing" : "? help, : command, q quit");
+	}
+	attron(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
+	ui_put(y, 0, COLS, line, true);
+	attroff(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
+}
+
+static void draw(struct ui *ui)
+{
+	erase();
+	if (ui->too_small) {
+		erase();
+		mvprintw(0, 0, "Terminal too small (%dx%d):", COLS, LINES);
+		mvprintw(1, 0, "the tutor needs %dx%d. Resize, or q to quit.", UI_MIN_COLS, UI_MIN_LINES);
+		refresh();
+		return;
+	}
+	if (ui->help) {
+		draw_help(ui);
+	} else if (ui->output) {
+		draw_output(ui);
+	} else {
+		for (int i = 0; i < PANE_COUNT; i++)
+			if (ui->panes[i].shown)
+				ui->panes[i].draw(ui, &ui->panes[i]);
+		/* The divider between board and tree. */
+		int x = ui->s->comparing ? COLS / 2 - 1 : ui->panes[PANE_BOARD].r.w;
+
+		for (int y = 0; y < ui->panes[PANE_TREE_A].r.h; y++)
+			mvaddstr(y, x, ui->utf8 ? "\u2502" : "|");
+	}
+	draw_status(ui);
+	if (ui->cmdline) {
+		curs_set(1);
+		ui_cmdline_draw(ui, LINES - 1, COLS);
+	} else {
+		curs_set(0);
+		ui_put(LINES - 1, 0, COLS, "", true);
+	}
+	refresh();
+}
+
+/* Runs a finished command line (or a tree search after '/'). */
+static void run_line(struct ui *ui, char *line)
+{
+	struct session *s = ui->s;
+	struct error err = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+	uint32_t gen = s->generation;
+	int side = ui_focus_side(ui);
+
+	if (ui->cmd_kind == '/') {
+		if (!ui_tree_search(ui, side, line))
+			ui_set_status(ui, true, "no move '%s' in the tree after the selection", line);
+		return;
+	}
+	out = open_memstream(&buf, &len);
+	if (!out)
+		util_die("out of memory");
+	ui_set_status(ui, false, "Running: %s  (Ctrl-C stops a search)", line);
+	draw(ui);
+	got_sigint = 0;
+	if (!command_run(s, line, out, &err)) {
+		fclose(out);
+		free(buf);
+		ui_set_status(ui, true, "%s", err.msg);
+		return;
+	}
+	fclose(out);
+	if (s->generation != gen)
+		layout(ui);
+	/* One line of output goes to the status line; more opens the output view. */
+	while (len > 0 && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	if (strchr(buf, '\n')) {
+		free(ui->output);
+		ui->output = buf;
+		ui->output_top = 0;
+		ui_set_status(ui, false, "%s", "");
+	} else {
+		ui_set_status(ui, false, "%s", buf);
+		free(buf);
+	}
+	if (s->play_speed) {
+		ui->play_speed = s->play_speed;
+		s->play_speed = 0;
+	}
+	if (s->quit)
+		ui->quit = true;
+}
+
+/* Handles a mouse event: a click in a tree pane selects the line under it. */
+static void mouse(struct ui *ui)
+{
+	MEVENT me;
+
+	if (getmouse(&me) != OK)
+		return;
+	if (!(me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+		return;
+	for (int i = PANE_TREE_A; i <= PANE_TREE_B; i++) {
+		struct pane *p = &ui->panes[i];
+
+		if (p->shown && me.y >= p->r.y && me.y < p->r.y + p->r.h && me.x >= p->r.x &&
+		    me.x < p->r.x + p->r.w) {
+			ui->focus = i;
+			ui_tree_click(ui, p, me.y);
+		}
+	}
+}
+
+static void handle_key(struct ui *ui, int key)
+{
+	struct pane *focus;
+
+	if (key == KEY_RESIZE) {
+		layout(ui);
+		clearok(curscr, TRUE);
+		return;
+	}
+	if (ui->cmdline) {
+		ui_cmdline_key(ui, key);
+		return;
+	}
+	ui->status[0] = '\0';
+	ui->status_error = false;
+	if (ui->help) {
+		ui->help = false;
+		return;
+	}
+	if (ui->output) {
+		if (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE)
+			ui->output_top += key == KEY_NPAGE || key == ' ' ? LINES - 4 : 1;
+		else if (key == 'k' || key == KEY_UP || key == KEY_PPAGE)
+			ui->output_top -= key == KEY_PPAGE ? LINES - 4 : 1;
+		else {
+			free(ui->output);
+			ui->output = NULL;
+		}
+		if (ui->output_top < 0)
+			ui->output_top = 0;
+		return;
+	}
+	if (ui->too_small) {
+		if (key == 'q')
+			ui->quit = true;
+		return;
+	}
+	if (key == KEY_MOUSE) {
+		mouse(ui);
+		return;
+	}
+	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0]; i++)
+		if (key_table[i].key == key || (key_table[i].key2 && key_table[i].key2 == key)) {
+			key_table[i].run(ui);
+			return;
+		}
+	/* Tree keys go to the focused tree (or the first one when another pane has the focus). */
+	focus = &ui->panes[ui->focus];
+	if (!(focus->shown && focus->key)) {
+		focus = &ui->panes[ui_focus_side(ui) ? PANE_TREE_B : PANE_TREE_A];
+	}
+	if (focus->shown && focus->key && focus->key(ui, focus, key))
+		return;
+}
+
+static void setup_colours(struct ui *ui)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	ui->colour = has_colors() && !(nc && *nc);
+	if (!ui->colour)
+		return;
+	start_color();
+	use_default_colors();
+	if (COLORS < 8) {
+		ui->colour = false;
+		return;
+	}
+	init_pair(UI_PAIR_LIGHT, COLOR_BLACK, COLOR_WHITE);
+	init_pair(UI_PAIR_DARK, COLOR_BLACK, COLOR_CYAN);
+	init_pair(UI_PAIR_HIGHLIGHT, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(UI_PAIR_CUTOFF, COLOR_RED, -1);
+	init_pair(UI_PAIR_RAISE, COLOR_GREEN, -1);
+	init_pair(UI_PAIR_PRUNE, COLOR_BLUE, -1);
+	init_pair(UI_PAIR_ERROR, COLOR_WHITE, COLOR_RED);
+	init_pair(UI_PAIR_TITLE, COLOR_CYAN, -1);
+	init_pair(UI_PAIR_DIVERGE, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(UI_PAIR_HORIZON, COLOR_MAGENTA, -1);
+}
+
+int ui_run(struct session *s, bool ascii)
+{
+	struct ui ui;
+	struct sigaction sa, old;
+	const char *cs;
+
+	memset(&ui, 0, sizeof ui);
+	ui.s = s;
+	ui.ascii = ascii;
+	setlocale(LC_ALL, "");
+	cs = nl_langinfo(CODESET);
+	ui.utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+	ui.panes[PANE_BOARD] = (struct pane){ .init = ui_board_init, .draw = ui_board_draw };
+	ui.panes[PANE_TREE_A] = (struct pane){ .init = ui_tree_init, .draw = ui_tree_draw, .key = ui_tree_key,
+					       .resize = ui_tree_resize, .side = 0 };
+	ui.panes[PANE_TREE_B] = (struct pane){ .init = ui_tree_init, .draw = ui_tree_draw, .key = ui_tree_key,
+					       .resize = ui_tree_resize, .side = 1 };
+	ui.panes[PANE_EVENT] = (struct pane){ .draw = ui_event_draw };
+	ui.focus = PANE_TREE_A;
+	for (int i = 0; i < PANE_COUNT; i++)
+		if (ui.panes[i].init)
+			ui.panes[i].init(&ui, &ui.panes[i]);
+	ui.panes[PANE_EVENT].name = "event";
+
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	if (initscr() == NULL)
+		return 1;
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
+	setup_colours(&ui);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigint_session = s;
+	sigaction(SIGINT, &sa, &old);
+	ui_cmdline_init(&ui);
+	layout(&ui);
+
+	while (!ui.quit) {
+		int key;
+
+		draw(&ui);
+		timeout(ui.play_speed ? 1000 / ui.play_speed : -1);
+		key = getch();
+		if (got_sigint) {
+			got_sigint = 0;
+			s->stop = 0;
+			if (ui.cmdline)
+				ui_cmdline_cancel(&ui);
+			ui.play_speed = 0;
+			ui_set_status(&ui, false, "Interrupted (q quits)");
+			continue;
+		}
+		if (key == ERR) {
+			if (ui.play_speed) {
+				int side = ui_focus_side(&ui);
+				const struct trace *t = ui_trace(&ui, side);
+				uint32_t ev = *ui_event(&ui, side);
+
+				if (ev + 1 >= t->event_count) {
+					ui.play_speed = 0;
+					ui_set_status(&ui, false, "The end of the search");
+				} else {
+					step(&ui, session_step, 1);
+				}
+			}
+			continue;
+		}
+		if (ui.play_speed && key != KEY_RESIZE) {
+			ui.play_speed = 0;
+			ui_set_status(&ui, false, "Stopped playing");
+			continue;
+		}
+		handle_key(&ui, key);
+		if (ui.pending_eof) {
+			ui.pending_eof = false;
+		}
+		if (ui.pending_line) {
+			char *line = ui.pending_line;
+
+			ui.pending_line = NULL;
+			run_line(&ui, line);
+			free(line);
+		}
+	}
+	ui_cmdline_end(&ui);
+	endwin();
+	sigaction(SIGINT, &old, NULL);
+	sigint_session = NULL;
+	ui_tree_free(&ui);
+	free(ui.output);
+	return 0;
+}

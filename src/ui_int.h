@@ -1,0 +1,127 @@
+/*
+ * ui_int.h: what the files of the curses tutor share: the screen state, the
+ * pane interface (init / draw / key / resize) and the colours.
+ */
+#ifndef QUIESCE_UI_INT_H
+#define QUIESCE_UI_INT_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+/*
+ * curses declares a function move(), the chess core a type of that name:
+ * the function is renamed out of the way (the tutor calls wmove) and the
+ * curses macros are not used (their functions are the same).
+ */
+#define NCURSES_NOMACROS 1
+#define move curses_move_
+#include <curses.h>
+#undef move
+
+#include "outline.h"
+#include "session.h"
+
+/* The smallest screen the tutor draws on; below it a message asks for more room. */
+#define UI_MIN_COLS 60
+#define UI_MIN_LINES 18
+
+/* Colour pairs (used only when the terminal has colours and NO_COLOR is unset). */
+enum {
+	UI_PAIR_LIGHT = 1, UI_PAIR_DARK, UI_PAIR_HIGHLIGHT, UI_PAIR_CUTOFF, UI_PAIR_RAISE,
+	UI_PAIR_PRUNE, UI_PAIR_ERROR, UI_PAIR_TITLE, UI_PAIR_DIVERGE, UI_PAIR_HORIZON
+};
+
+struct rect {
+	int y, x, h, w;
+};
+
+struct ui;
+
+/* Every pane has the same four entry points; key returns true when it used the key. */
+struct pane {
+	const char *name;
+	void (*init)(struct ui *ui, struct pane *p);
+	void (*draw)(struct ui *ui, struct pane *p);
+	bool (*key)(struct ui *ui, struct pane *p, int key);
+	void (*resize)(struct ui *ui, struct pane *p);
+	struct rect r;
+	bool shown;
+	int side;           /* tree panes: 0 (the session's trace or compare side A) or 1 (side B) */
+};
+
+/* A tree view's state: its outline and its first line on screen. */
+struct tree_state {
+	struct outline o;
+	const struct trace *t;
+	uint32_t gen;
+	uint32_t top;
+	bool have;
+};
+
+enum { PANE_BOARD, PANE_TREE_A, PANE_TREE_B, PANE_EVENT, PANE_COUNT };
+
+struct ui {
+	struct session *s;
+	bool ascii, utf8, colour;
+	struct pane panes[PANE_COUNT];
+	int focus;                  /* index into panes */
+	struct tree_state tree[2];
+	bool help;                  /* the help overlay is open */
+	char *output;               /* a command's output shown over the panes, or NULL */
+	int output_top;
+	char status[600];
+	bool status_error;
+	bool too_small;
+	bool cmdline;               /* the command line has the keyboard */
+	int cmd_kind;               /* ':' for a command, '/' for a move search */
+	char *pending_line;         /* a line readline finished, to run after it returns */
+	bool pending_eof;
+	int play_speed;             /* autoplay: events a second, 0 when off */
+	bool quit;
+};
+
+/* ui.c */
+int ui_attr(struct ui *ui, int pair, int fallback);
+void ui_set_status(struct ui *ui, bool error, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+/* The trace, event cursor and options the focused view steps through. */
+const struct trace *ui_trace(struct ui *ui, int side);
+uint32_t *ui_event(struct ui *ui, int side);
+int ui_focus_side(struct ui *ui);
+/* Moves the focused side's cursor to EV (the other compare side follows where the trees agree). */
+void ui_move_cursor(struct ui *ui, int side, uint32_t ev);
+/* Writes at most W columns of TEXT at (Y, X), clearing the rest of the width when PAD. */
+void ui_put(int y, int x, int w, const char *text, bool pad);
+
+/* ui_board.c */
+void ui_board_init(struct ui *ui, struct pane *p);
+void ui_board_draw(struct ui *ui, struct pane *p);
+
+/* ui_tree.c */
+void ui_tree_init(struct ui *ui, struct pane *p);
+void ui_tree_draw(struct ui *ui, struct pane *p);
+bool ui_tree_key(struct ui *ui, struct pane *p, int key);
+void ui_tree_resize(struct ui *ui, struct pane *p);
+/* Rebuilds the outline when the trace changed, keeping what can be kept. */
+void ui_tree_sync(struct ui *ui, int side);
+/* Selects the line under screen row Y of pane P (a mouse click). */
+void ui_tree_click(struct ui *ui, struct pane *p, int y);
+/* Finds the next node line after the selection whose move starts with TEXT. */
+bool ui_tree_search(struct ui *ui, int side, const char *text);
+void ui_tree_free(struct ui *ui);
+
+/* ui_event.c */
+void ui_event_draw(struct ui *ui, struct pane *p);
+
+/* ui_cmdline.c */
+void ui_cmdline_init(struct ui *ui);
+void ui_cmdline_open(struct ui *ui, int kind);
+void ui_cmdline_key(struct ui *ui, int key);
+void ui_cmdline_cancel(struct ui *ui);
+void ui_cmdline_draw(struct ui *ui, int y, int w);
+void ui_cmdline_end(struct ui *ui);
+
+#endif

@@ -1,0 +1,385 @@
+/*
+ * ui_tree.c: the tree pane: the search tree as an indented, foldable list.
+ *
+ * Only the lines on screen are ever looked at: the outline finds each next
+ * or previous line from the one before it, so a keypress costs the same for
+ * a million nodes as for ten. The selection is the cursor's event (a line's
+ * id is its event id), so it survives folding, filtering and re-searching.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "explain.h"
+#include "notation.h"
+#include "ui_int.h"
+
+void ui_tree_init(struct ui *ui, struct pane *p)
+{
+	(void)ui;
+	p->name = "tree";
+}
+
+void ui_tree_free(struct ui *ui)
+{
+	for (int i = 0; i < 2; i++)
+		if (ui->tree[i].have)
+			outline_free(&ui->tree[i].o);
+}
+
+/* The SNI_* bits of the trace a side shows. */
+static const uint8_t *side_info(struct ui *ui, int side)
+{
+	return ui->s->comparing ? ui->s->side[side].info : ui->s->info;
+}
+
+void ui_tree_sync(struct ui *ui, int side)
+{
+	struct tree_state *ts = &ui->tree[side];
+	const struct trace *t = ui_trace(ui, side);
+
+	if (!ts->have || ts->gen != ui->s->generation || ts->t != t) {
+		if (ts->have)
+			outline_free(&ts->o);
+		outline_init(&ts->o, t, side_info(ui, side));
+		ts->t = t;
+		ts->gen = ui->s->generation;
+		ts->top = OUTLINE_NONE;
+		ts->have = true;
+	}
+	ts->o.filter = ui->s->filter;
+}
+
+/* The line that shows the cursor of SIDE. */
+static uint32_t selected_line(struct ui *ui, int side)
+{
+	struct tree_state *ts = &ui->tree[side];
+	const struct trace *t = ts->t;
+	uint32_t ev = *ui_event(ui, side);
+
+	if (t->event_count == 0)
+		return OUTLINE_NONE;
+	if (ev >= t->event_count)
+		ev = 0;
+	if (t->events[ev].kind == TE_DELTA_PRUNE || t->events[ev].kind == TE_SEE_PRUNE) {
+		uint32_t n = t->events[ev].node;
+
+		if (outline_line_of(&ts->o, n) == t->nodes[n].enter && !ts->o.folded[n] &&
+		    ts->o.filter != OUTLINE_MAIN)
+			return ev;
+	}
+	return outline_line_of(&ts->o, t->events[ev].node);
+}
+
+/* Whether LINE is still a line of the outline (it may not be after folding or filtering). */
+static bool line_valid(const struct tree_state *ts, uint32_t line)
+{
+	const struct trace *t = ts->t;
+	uint32_t n;
+
+	if (line >= t->event_count)
+		return false;
+	n = t->events[line].node;
+	if (outline_is_prune(&ts->o, line))
+		return ts->o.filter != OUTLINE_MAIN && outline_line_of(&ts->o, n) == t->nodes[n].enter && !ts->o.folded[n];
+	return t->events[line].kind == TE_ENTER && outline_line_of(&ts->o, n) == line;
+}
+
+/* The rows of the pane the lines use (a title row above; in compare, a result row too). */
+static int body_top(struct ui *ui, struct pane *p)
+{
+	return p->r.y + (ui->s->comparing ? 2 : 1);
+}
+
+static int body_height(struct ui *ui, struct pane *p)
+{
+	int h = p->r.h - (ui->s->comparing ? 2 : 1);
+
+	return h > 0 ? h : 0;
+}
+
+/* Scrolls so that the selection is on screen, looking at no more lines than the pane holds. */
+static void keep_visible(struct ui *ui, struct pane *p, uint32_t sel)
+{
+	struct tree_state *ts = &ui->tree[p->side];
+	int h = body_height(ui, p);
+	uint32_t l;
+	int i;
+
+	if (sel == OUTLINE_NONE || h <= 0)
+		return;
+	if (!line_valid(ts, ts->top) || sel < ts->top) {
+		ts->top = sel;
+		for (i = 0; i < h / 3; i++) {
+			l = outline_prev(&ts->o, ts->top);
+			if (l == OUTLINE_NONE)
+				break;
+			ts->top = l;
+		}
+		return;
+	}
+	for (l = ts->top, i = 0; l != OUTLINE_NONE && i < h; l = outline_next(&ts->o, l), i++)
+		if (l == sel)
+			return;
+	/* Below the pane: put the selection two thirds of the way down. */
+	ts->top = sel;
+	for (i = 0; i < (2 * h) / 3; i++) {
+		l = outline_prev(&ts->o, ts->top);
+		if (l == OUTLINE_NONE)
+			break;
+		ts->top = l;
+	}
+}
+
+/* Writes the text of LINE (without indentation) into BUF; sets *ATTR for its colour. */
+static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t n, int *attr)
+{
+	struct tree_state *ts = &ui->tree[side];
+	const struct trace *t = ts->t;
+	struct session *s = ui->s;
+	uint32_t node = outline_node(&ts->o, line);
+	const uint8_t *info = side_info(ui, side);
+	char san[NOTATION_BUFSIZE], text[300];
+
+	*attr = 0;
+	if (outline_is_prune(&ts->o, line)) {
+		struct position pos;
+
+		session_position_at(&s->root, t, node, &pos, NULL);
+		notation_san(&pos, t->events[line].move, san);
+		explain_prune_line(t, line, san, text, sizeof text);
+		snprintf(buf, n, "  %s", text);
+		*attr = ui_attr(ui, UI_PAIR_PRUNE, A_DIM);
+		return;
+	}
+	command_node_san(s, t, node, san);
+	explain_tree_line(t, node, san, text, sizeof text);
+	snprintf(buf, n, "%c %s", outline_has_items(&ts->o, node) ? (ts->o.folded[node] ? '+' : '-') : ' ', text);
+	if (info && (info[node] & SNI_CUTOFF))
+		*attr = ui_attr(ui, UI_PAIR_CUTOFF, 0);
+	if (t->nodes[node].flags & TN_PV)
+		*attr |= A_BOLD;
+	if (s->comparing && node == s->diverge) {
+		*attr = ui_attr(ui, UI_PAIR_DIVERGE, A_UNDERLINE) | A_BOLD;
+		snprintf(buf + strlen(buf), n - strlen(buf), " <== the trees part here");
+	} else if (!s->comparing && s->opt.mode == QMODE_NONE) {
+		int st, q;
+
+		/* Horizon view: the static value used against what quiescence would have said. */
+		if (session_horizon(s, node, &st, &q)) {
+			char a[24], b[24];
+
+			explain_score(st, a, sizeof a);
+			explain_score(q, b, sizeof b);
+			snprintf(buf + strlen(buf), n - strlen(buf), " | static %s, quiescence %s%s", a, b,
+				 abs(q - st) >= 100 ? " !!" : "");
+			if (abs(q - st) >= 100)
+				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
+		}
+	} else if (!s->comparing && session_quiescence_changed(t, node)) {
+		snprintf(buf + strlen(buf), n - strlen(buf), " Q! (quiescence changed the verdict)");
+		*attr |= ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
+	}
+}
+
+void ui_tree_draw(struct ui *ui, struct pane *p)
+{
+	struct session *s = ui->s;
+	struct tree_state *ts;
+	int side = p->side, h, y0, row = 0;
+	uint32_t sel, l;
+	char title[300];
+
+	ui_tree_sync(ui, side);
+	ts = &ui->tree[side];
+	h = body_height(ui, p);
+	y0 = body_top(ui, p);
+	if (s->comparing) {
+		const struct session_side *sd = &s->side[side];
+		char score[24];
+
+		snprintf(title, sizeof title, "%s%c: %s%s", ui->focus == PANE_TREE_A + side ? "[" : " ",
+			 'A' + side, sd->spec, ui->focus == PANE_TREE_A + side ? "]" : "");
+		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+		ui_put(p->r.y, p->r.x, p->r.w, title, true);
+		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+		explain_score(sd->result.score, score, sizeof score);
+		snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, part at node %u", score,
+			 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+			 sd->result.stopped ? " STOPPED" : "", (unsigned)s->diverge);
+		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
+	} else {
+		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
+			 outline_filter_name(s->filter), (unsigned)ts->t->node_count,
+			 ts->t->stopped ? ", STOPPED early" : "");
+		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+		ui_put(p->r.y, p->r.x, p->r.w, title, true);
+		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+	}
+	if (ts->t->node_count == 0) {
+		ui_put(y0, p->r.x, p->r.w, s->searched ? "(empty trace)" : "No search yet: type :search", true);
+		row = 1;
+	} else {
+		sel = selected_line(ui, side);
+		keep_visible(ui, p, sel);
+		for (l = ts->top; l != OUTLINE_NONE && row < h; l = outline_next(&ts->o, l), row++) {
+			int depth = outline_depth(&ts->o, l), attr, indent;
+			char text[400], full[520];
+
+			line_text(ui, side, l, text, sizeof text, &attr);
+			indent = 2 * depth;
+			if (indent > p->r.w / 2)
+				indent = p->r.w / 2;
+			snprintf(full, sizeof full, "%*s%s", indent, "", text);
+			if (l == sel)
+				attr |= A_REVERSE;
+			attron(attr);
+			ui_put(y0 + row, p->r.x, p->r.w, full, true);
+			attroff(attr);
+		}
+	}
+	for (; row < h; row++)
+		ui_put(y0 + row, p->r.x, p->r.w, "", true);
+}
+
+/* Moves the selection of SIDE to LINE: the cursor goes to that line's event. */
+static void select_line(struct ui *ui, int side, uint32_t line)
+{
+	if (line != OUTLINE_NONE)
+		ui_move_cursor(ui, side, line);
+}
+
+bool ui_tree_key(struct ui *ui, struct pane *p, int key)
+{
+	int side = p->side, h = body_height(ui, p);
+	struct tree_state *ts;
+	uint32_t sel, l, node;
+
+	ui_tree_sync(ui, side);
+	ts = &ui->tree[side];
+	if (ts->t->node_count == 0)
+		return false;
+	sel = selected_line(ui, side);
+	node = outline_node(&ts->o, sel);
+	switch (key) {
+	case 'j':
+	case KEY_DOWN:
+		select_line(ui, side, outline_next(&ts->o, sel));
+		return true;
+	case 'k':
+	case KEY_UP:
+		select_line(ui, side, outline_prev(&ts->o, sel));
+		return true;
+	case 'g':
+	case KEY_HOME:
+		select_line(ui, side, outline_first(&ts->o));
+		return true;
+	case 'G':
+	case KEY_END:
+		select_line(ui, side, outline_last(&ts->o));
+		return true;
+	case KEY_NPAGE:
+	case KEY_PPAGE:
+		for (int i = 0; i < (h > 1 ? h - 1 : 1); i++) {
+			l = key == KEY_NPAGE ? outline_next(&ts->o, sel) : outline_prev(&ts->o, sel);
+			if (l == OUTLINE_NONE)
+				break;
+			sel = l;
+		}
+		select_line(ui, side, sel);
+		return true;
+	case 'h':
+	case KEY_LEFT:
+		/* Fold an open node; on a folded node or a leaf, go to the parent. */
+		if (!outline_is_prune(&ts->o, sel) && !ts->o.folded[node] && outline_has_items(&ts->o, node)) {
+			ts->o.folded[node] = 1;
+			return true;
+		}
+		for (uint32_t par = ts->t->nodes[node].parent; par != TRACE_NONE; par = ts->t->nodes[par].parent) {
+			l = outline_line_of(&ts->o, par);
+			if (l != sel) {
+				select_line(ui, side, l);
+				break;
+			}
+		}
+		if (outline_is_prune(&ts->o, sel))
+			select_line(ui, side, outline_line_of(&ts->o, node));
+		return true;
+	case 'l':
+	case KEY_RIGHT:
+		/* Unfold a folded node; on an open one, go to its first item. */
+		if (!outline_is_prune(&ts->o, sel) && ts->o.folded[node]) {
+			ts->o.folded[node] = 0;
+			return true;
+		}
+		l = outline_next(&ts->o, sel);
+		if (l != OUTLINE_NONE && outline_depth(&ts->o, l) > outline_depth(&ts->o, sel))
+			select_line(ui, side, l);
+		return true;
+	case ' ':
+	case '\r':
+	case '\n':
+	case KEY_ENTER:
+		if (!outline_is_prune(&ts->o, sel) && outline_has_items(&ts->o, node))
+			ts->o.folded[node] = !ts->o.folded[node];
+		return true;
+	default:
+		return false;
+	}
+}
+
+void ui_tree_resize(struct ui *ui, struct pane *p)
+{
+	/* The next draw scrolls the selection back into view. */
+	(void)ui;
+	(void)p;
+}
+
+void ui_tree_click(struct ui *ui, struct pane *p, int y)
+{
+	struct tree_state *ts;
+	int row = y - body_top(ui, p);
+	uint32_t l;
+
+	ui_tree_sync(ui, p->side);
+	ts = &ui->tree[p->side];
+	if (row < 0 || row >= body_height(ui, p) || ts->t->node_count == 0 || !line_valid(ts, ts->top))
+		return;
+	for (l = ts->top; l != OUTLINE_NONE && row > 0; row--)
+		l = outline_next(&ts->o, l);
+	if (l != OUTLINE_NONE)
+		select_line(ui, p->side, l);
+}
+
+bool ui_tree_search(struct ui *ui, int side, const char *text)
+{
+	struct tree_state *ts;
+	uint32_t start, l;
+	size_t len = strlen(text);
+	long budget = 2000000;
+
+	ui_tree_sync(ui, side);
+	ts = &ui->tree[side];
+	if (ts->t->node_count == 0 || len == 0)
+		return false;
+	start = selected_line(ui, side);
+	l = start;
+	while (budget-- > 0) {
+		l = outline_next(&ts->o, l);
+		if (l == OUTLINE_NONE)
+			l = outline_first(&ts->o);
+		if (l == start || l == OUTLINE_NONE)
+			return false;
+		if (!outline_is_prune(&ts->o, l)) {
+			char san[NOTATION_BUFSIZE];
+
+			command_node_san(ui->s, ts->t, outline_node(&ts->o, l), san);
+			if (!strncmp(san, text, len)) {
+				select_line(ui, side, l);
+				return true;
+			}
+		}
+	}
+	return false;
+}
