@@ -35,9 +35,14 @@ bool cli_parse_int(const char *text, long max, long *out)
 
 int cli_option_error(char **argv)
 {
+	const char *arg = argv[optind - 1];
+
+	/* getopt reports a long option's missing argument through its short code. */
+	if (arg != NULL && arg[0] == '-' && arg[1] == '-')
+		return cli_usage_error("unrecognized option or missing argument: '%s'", arg);
 	if (optopt != 0 && optopt != '?')
 		return cli_usage_error("invalid option or missing argument: '-%c'", optopt);
-	return cli_usage_error("unrecognized option or missing argument: '%s'", argv[optind - 1]);
+	return cli_usage_error("unrecognized option or missing argument: '%s'", arg);
 }
 
 const char cli_search_options_help[] =

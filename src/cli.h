@@ -68,37 +68,5 @@ extern const char cli_search_options_help[];
  */
 int cli_search_option(int code, const char *arg, struct search_options *opt, const char **fen);
 
-/*
- * The search options every searching command accepts, as getopt_long
- * entries whose codes start at CLI_OPT_BASE; put CLI_SEARCH_LONGOPTS in a
- * command's option table and pass those codes to cli_search_option.
- */
-#define CLI_OPT_BASE 1000
-#define CLI_SEARCH_LONGOPTS \
-	{ "fen", required_argument, NULL, CLI_OPT_BASE + 0 }, \
-	{ "depth", required_argument, NULL, CLI_OPT_BASE + 1 }, \
-	{ "mode", required_argument, NULL, CLI_OPT_BASE + 2 }, \
-	{ "check-plies", required_argument, NULL, CLI_OPT_BASE + 3 }, \
-	{ "qdepth", required_argument, NULL, CLI_OPT_BASE + 4 }, \
-	{ "delta", optional_argument, NULL, CLI_OPT_BASE + 5 }, \
-	{ "see", no_argument, NULL, CLI_OPT_BASE + 6 }, \
-	{ "fail-soft", no_argument, NULL, CLI_OPT_BASE + 7 }, \
-	{ "fail-hard", no_argument, NULL, CLI_OPT_BASE + 8 }, \
-	{ "no-stand-pat", no_argument, NULL, CLI_OPT_BASE + 9 }, \
-	{ "no-evasions", no_argument, NULL, CLI_OPT_BASE + 10 }, \
-	{ "pawn-pushes", no_argument, NULL, CLI_OPT_BASE + 11 }, \
-	{ "order", required_argument, NULL, CLI_OPT_BASE + 12 }, \
-	{ "eval", required_argument, NULL, CLI_OPT_BASE + 13 }, \
-	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }
-
-/* Help text for the options above, for the commands' --help. */
-extern const char cli_search_options_help[];
-
-/*
- * Applies the search option with getopt code CODE and argument ARG to OPT
- * (--fen sets *FEN). Returns 0, or EXIT_USAGE after printing the error.
- * Returns -1 when CODE is not a search option.
- */
-int cli_search_option(int code, const char *arg, struct search_options *opt, const char **fen);
-
 #endif
+

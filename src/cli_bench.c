@@ -106,7 +106,7 @@ static void bench_big_trace(bool quick)
 
 	fen_parse(&pos, KIWIPETE_FEN, &err);
 	search_defaults(&opt);
-	opt.depth = quick ? 2 : 4;
+	opt.depth = quick ? 4 : 6;
 	opt.mode = QMODE_CHECKS;
 	start = util_now();
 	search_run(&pos, &opt, trace, NULL, &res);

@@ -143,6 +143,9 @@ int cli_trace(int argc, char **argv)
 			fputs(cli_search_options_help, stdout);
 			return 0;
 		default:
+			/* --format has no short form, so getopt's "-F" would puzzle the reader. */
+			if (c == '?' && optopt == 'F')
+				return cli_usage_error("trace: --format needs an argument: text, json or dot");
 			return cli_option_error(argv);
 		}
 	}

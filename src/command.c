@@ -167,7 +167,7 @@ void command_print_tree(struct session *s, uint32_t node, int max, FILE *out)
 			explain_prune_line(s->trace, line, san, text, sizeof text);
 		} else {
 			command_node_san(s, s->trace, n, san);
-			explain_tree_line(s->trace, n, san, text, sizeof text);
+			explain_tree_line(s->trace, n, san, NULL, text, sizeof text);
 		}
 		fprintf(out, "%c%5u %*s%s\n", !outline_is_prune(&o, line) && n == cur ? '>' : ' ',
 			(unsigned)n, depth > 30 ? 60 : 2 * depth, "", text);

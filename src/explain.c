@@ -241,7 +241,7 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
 
-void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san,
+void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san, const char *note,
 		       char *buf, size_t n)
 {
 	const struct trace_node *nd = &t->nodes[node];
@@ -283,9 +283,6 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		case TE_MATE:
 			b = "mate";
 			break;
-		case TE_HORIZON:
-			b = "horizon";
-			break;
 		case TE_STOPPED:
 			if (!stopped)
 				b = "stopped";
@@ -302,9 +299,8 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	}
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
-	snprintf(buf, n, "%c%-8s %-4s %-13s %-9s = %-6s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, window, sp,
-		 nd->leave == TRACE_NONE ? "?" : sc(nd->score), badges);
+	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
+		 move_san, kind, nd->leave == TRACE_NONE ? "?" : sc(nd->score), note ? note : sp, window, badges);
 }
 
 void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san, char *buf, size_t n)

@@ -28,12 +28,13 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 void explain_node(const struct trace *t, uint32_t node, const struct position *root, char *buf, size_t n);
 
 /*
- * Writes NODE's line for a tree view: its move (MOVE_SAN, or "root"), kind,
- * window at entry, stand-pat value, result and badges (sp-cut, cut, raise,
- * delta, see, evasion, mate, stopped); a '*' in front marks the principal
- * variation.
+ * Writes NODE's line for a tree view: its move (MOVE_SAN, or "root"), kind
+ * (main or q0, q1 ...), result, stand-pat value, window at entry and badges
+ * (sp-cut, cut, raise, delta, see, evasion, mate, stopped); a '*' in front
+ * marks the principal variation. NOTE (when not NULL) takes the stand-pat
+ * column, e.g. for the horizon view.
  */
-void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san,
+void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san, const char *note,
 		       char *buf, size_t n);
 
 /* Writes the line of a pruned move (a delta or SEE prune event EV) for a tree view. */

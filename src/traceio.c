@@ -1219,16 +1219,20 @@ struct jr_nodes {
 	uint32_t *kids_at;     /* where node i's list starts in KIDS (node_count + 1 entries) */
 	int *line;             /* the line each node starts on */
 	size_t kids_count, kids_cap;
+	size_t cap;            /* entries allocated in KIDS_AT and LINE */
 };
 
 static void trace_reserve_nodes(struct trace *t, struct jr_nodes *jn)
 {
-	if (t->node_count < t->node_cap)
-		return;
-	t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
-	t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
-	jn->kids_at = xrealloc(jn->kids_at, sizeof *jn->kids_at * (t->node_cap + 1));
-	jn->line = xrealloc(jn->line, sizeof *jn->line * t->node_cap);
+	if (t->node_count == t->node_cap) {
+		t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
+		t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
+	}
+	if (t->node_count + 1 >= jn->cap) {
+		jn->cap = jn->cap ? jn->cap * 2 : 1024;
+		jn->kids_at = xrealloc(jn->kids_at, sizeof *jn->kids_at * jn->cap);
+		jn->line = xrealloc(jn->line, sizeof *jn->line * jn->cap);
+	}
 }
 
 /*
@@ -1433,11 +1437,13 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 	const struct position *pos;
 	bool first = true;
 	long long v;
-	int kind, line = r->line;
+	int kind, line, col;
 
 	memset(&e, 0, sizeof e);
 	if (!jr_begin(r, '{', "events"))
 		return false;
+	line = r->vline;
+	col = r->vcol;
 	if (!jr_key(r, &first, "node", where) || !jr_int(r, 0, UINT32_MAX - 1, "event.node", &v))
 		return false;
 	if (v >= t->node_count)
@@ -1452,16 +1458,16 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 	/* Which node may have an event now: the node being entered, or the innermost open node. */
 	if (kind == TE_ENTER) {
 		if (e.node != je->next_enter)
-			return JR_FAIL_VALUE(r, "event: node %lu entered out of order (expected node %lu: nodes are "
+			return jr_fail_at(r, line, col, "event: node %lu entered out of order (expected node %lu: nodes are "
 					     "entered in id order)", (unsigned long)e.node, (unsigned long)je->next_enter);
 		if (e.node != 0 && je->pending_child != e.node)
-			return JR_FAIL_VALUE(r, "event: node %lu entered without a move event for it just before",
+			return jr_fail_at(r, line, col, "event: node %lu entered without a move event for it just before",
 					     (unsigned long)e.node);
 		if (e.node != 0 && (je->depth == 0 || je->open[je->depth - 1] != n->parent))
-			return JR_FAIL_VALUE(r, "event: node %lu entered while its parent %lu is not the current node",
+			return jr_fail_at(r, line, col, "event: node %lu entered while its parent %lu is not the current node",
 					     (unsigned long)e.node, (unsigned long)n->parent);
 		if (je->depth >= STACK_PLIES)
-			return JR_FAIL_VALUE(r, "event: more than %d nodes open", STACK_PLIES);
+			return jr_fail_at(r, line, col, "event: more than %d nodes open", STACK_PLIES);
 		/* The root's position is set by the caller; a child's is its parent's with its move made. */
 		if (e.node != 0) {
 			struct undo u;
@@ -1475,9 +1481,9 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 		e.move = n->move;
 	} else {
 		if (je->pending_child != TRACE_NONE)
-			return JR_FAIL_VALUE(r, "event: a move event must be followed by its child's enter event");
+			return jr_fail_at(r, line, col, "event: a move event must be followed by its child's enter event");
 		if (je->depth == 0 || je->open[je->depth - 1] != e.node)
-			return JR_FAIL_VALUE(r, "event: node %lu is not the current node (events belong to the "
+			return jr_fail_at(r, line, col, "event: node %lu is not the current node (events belong to the "
 					     "innermost node entered and not left)", (unsigned long)e.node);
 	}
 	je->pending_child = TRACE_NONE;
@@ -1579,7 +1585,7 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 		break;
 	case TE_STOPPED:
 		if (t->stopped)
-			return jr_fail_at(r, line, 1, "event: a second \"stopped\" event (the search stops once)");
+			return jr_fail_at(r, line, col, "event: a second \"stopped\" event (the search stops once)");
 		t->stopped = true;
 		t->stopped_at = e.node;
 		break;
@@ -1666,6 +1672,9 @@ static bool jr_trace(struct jr *r, struct trace *t, struct position *root, struc
 	if (!jr_key(r, &first, "events", where) || !jr_begin(r, '[', "events"))
 		goto out;
 	for (;;) {
+		jr_ws(r);
+		eline = r->line;
+		ecol = r->col;
 		if (!jr_array_next(r, &afirst, "events", &more))
 			goto out;
 		if (!more)
@@ -1677,8 +1686,6 @@ static bool jr_trace(struct jr *r, struct trace *t, struct position *root, struc
 		if (!jr_event(r, t, je))
 			goto out;
 	}
-	eline = r->line;
-	ecol = r->col;
 	if (je->next_enter != t->node_count) {
 		jr_fail_at(r, eline, ecol, "events: node %lu is never entered", (unsigned long)je->next_enter);
 		goto out;

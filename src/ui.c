@@ -214,7 +214,8 @@ static void k_filter(struct ui *ui)
 	ui_set_status(ui, false, "Tree filter: %s", outline_filter_name(ui->s->filter));
 }
 
-static void k_help(struct ui *ui) { ui->help = true; }
+static void open_help(struct ui *ui);
+static void k_help(struct ui *ui) { open_help(ui); }
 static void k_quit(struct ui *ui) { ui->quit = true; }
 static void k_command(struct ui *ui) { ui_cmdline_open(ui, ':'); }
 static void k_search(struct ui *ui) { ui_cmdline_open(ui, '/'); }
@@ -266,37 +267,27 @@ static const char *const tree_keys_help[][2] = {
 	{ "mouse click", "select a line in the tree" },
 };
 
-static void draw_help(struct ui *ui)
+/* Opens the help view: the key table and the command table, formatted. */
+static void open_help(struct ui *ui)
 {
-	int w = COLS - 4, h = LINES - 2, y = 1, x = 2;
-	char line[400];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
 
-	(void)ui;
-	for (int r = 0; r < h; r++)
-		ui_put(y + r, x, w, "", true);
-	attron(A_BOLD);
-	ui_put(y++, x, w, "Help (any key closes)     Keys:", true);
-	attroff(A_BOLD);
-	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0] && y < h; i++) {
-		snprintf(line, sizeof line, "  %-16s %s", key_table[i].name, key_table[i].help);
-		ui_put(y++, x, w, line, true);
-	}
-	for (size_t i = 0; i < sizeof tree_keys_help / sizeof tree_keys_help[0] && y < h; i++) {
-		snprintf(line, sizeof line, "  %-16s %s", tree_keys_help[i][0], tree_keys_help[i][1]);
-		ui_put(y++, x, w, line, true);
-	}
-	if (y < h) {
-		attron(A_BOLD);
-		ui_put(y++, x, w, "Commands (after ':', the same in 'quiesce repl'):", true);
-		attroff(A_BOLD);
-	}
-	for (const struct command_spec *c = command_table; c->name && y < h; c++) {
-		char syn[64];
-
-		snprintf(syn, sizeof syn, "%s %s", c->name, c->args);
-		snprintf(line, sizeof line, "  %-30s %s", syn, c->summary);
-		ui_put(y++, x, w, line, true);
-	}
+	if (!out)
+		util_die("out of memory");
+	fputs("Keys:\n", out);
+	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0]; i++)
+		fprintf(out, "  %-16s %s\n", key_table[i].name, key_table[i].help);
+	for (size_t i = 0; i < sizeof tree_keys_help / sizeof tree_keys_help[0]; i++)
+		fprintf(out, "  %-16s %s\n", tree_keys_help[i][0], tree_keys_help[i][1]);
+	fputs("\n", out);
+	command_help(NULL, out, NULL);
+	fclose(out);
+	free(ui->output);
+	ui->output = buf;
+	ui->output_top = 0;
+	ui->help = true;
 }
 
 static void draw_output(struct ui *ui)
@@ -311,7 +302,8 @@ static void draw_output(struct ui *ui)
 			p++;
 	}
 	attron(A_BOLD);
-	ui_put(y++, 0, COLS, "Output (j/k scroll, any other key closes)", true);
+	ui_put(y++, 0, COLS, ui->help ? "Help (j/k scroll, any other key closes)"
+	       : "Output (j/k scroll, any other key closes)", true);
 	attroff(A_BOLD);
 	while (y < h) {
 		const char *nl = p ? strchr(p, '\n') : NULL;
@@ -356,9 +348,7 @@ static void draw(struct ui *ui)
 		refresh();
 		return;
 	}
-	if (ui->help) {
-		draw_help(ui);
-	} else if (ui->output) {
+	if (ui->output) {
 		draw_output(ui);
 	} else {
 		for (int i = 0; i < PANE_COUNT; i++)
@@ -406,9 +396,13 @@ static void run_line(struct ui *ui, char *line)
 	if (!command_run(s, line, out, &err)) {
 		fclose(out);
 		free(buf);
+		got_sigint = 0;
 		ui_set_status(ui, true, "%s", err.msg);
 		return;
 	}
+	/* A Ctrl-C during the command stopped its search; it is not for the next key. */
+	got_sigint = 0;
+	s->stop = 0;
 	fclose(out);
 	if (s->generation != gen)
 		layout(ui);
@@ -419,6 +413,7 @@ static void run_line(struct ui *ui, char *line)
 		free(ui->output);
 		ui->output = buf;
 		ui->output_top = 0;
+		ui->help = false;
 		ui_set_status(ui, false, "%s", "");
 	} else {
 		ui_set_status(ui, false, "%s", buf);
@@ -467,10 +462,6 @@ static void handle_key(struct ui *ui, int key)
 	}
 	ui->status[0] = '\0';
 	ui->status_error = false;
-	if (ui->help) {
-		ui->help = false;
-		return;
-	}
 	if (ui->output) {
 		if (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE)
 			ui->output_top += key == KEY_NPAGE || key == ' ' ? LINES - 4 : 1;
@@ -479,6 +470,7 @@ static void handle_key(struct ui *ui, int key)
 		else {
 			free(ui->output);
 			ui->output = NULL;
+			ui->help = false;
 		}
 		if (ui->output_top < 0)
 			ui->output_top = 0;

@@ -140,7 +140,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t 
 	struct session *s = ui->s;
 	uint32_t node = outline_node(&ts->o, line);
 	const uint8_t *info = side_info(ui, side);
-	char san[NOTATION_BUFSIZE], text[300];
+	char san[NOTATION_BUFSIZE], text[300], note[96];
 
 	*attr = 0;
 	if (outline_is_prune(&ts->o, line)) {
@@ -154,16 +154,8 @@ static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t 
 		return;
 	}
 	command_node_san(s, t, node, san);
-	explain_tree_line(t, node, san, text, sizeof text);
-	snprintf(buf, n, "%c %s", outline_has_items(&ts->o, node) ? (ts->o.folded[node] ? '+' : '-') : ' ', text);
-	if (info && (info[node] & SNI_CUTOFF))
-		*attr = ui_attr(ui, UI_PAIR_CUTOFF, 0);
-	if (t->nodes[node].flags & TN_PV)
-		*attr |= A_BOLD;
-	if (s->comparing && node == s->diverge) {
-		*attr = ui_attr(ui, UI_PAIR_DIVERGE, A_UNDERLINE) | A_BOLD;
-		snprintf(buf + strlen(buf), n - strlen(buf), " <== the trees part here");
-	} else if (!s->comparing && s->opt.mode == QMODE_NONE) {
+	note[0] = '\0';
+	if (!s->comparing && s->opt.mode == QMODE_NONE) {
 		int st, q;
 
 		/* Horizon view: the static value used against what quiescence would have said. */
@@ -172,15 +164,23 @@ static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t 
 
 			explain_score(st, a, sizeof a);
 			explain_score(q, b, sizeof b);
-			snprintf(buf + strlen(buf), n - strlen(buf), " | static %s, quiescence %s%s", a, b,
-				 abs(q - st) >= 100 ? " !!" : "");
+			snprintf(note, sizeof note, "static %s, quiescence %s%s", a, b, abs(q - st) >= 100 ? " !!" : "");
 			if (abs(q - st) >= 100)
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
 	} else if (!s->comparing && session_quiescence_changed(t, node)) {
-		snprintf(buf + strlen(buf), n - strlen(buf), " Q! (quiescence changed the verdict)");
-		*attr |= ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
+		snprintf(note, sizeof note, "Q! static %d", t->nodes[node].eval);
+		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
+	explain_tree_line(t, node, san, note[0] ? note : NULL, text, sizeof text);
+	snprintf(buf, n, "%s%c %s", s->comparing && node == s->diverge ? ">>" : "",
+		 outline_has_items(&ts->o, node) ? (ts->o.folded[node] ? '+' : '-') : ' ', text);
+	if (info && (info[node] & SNI_CUTOFF) && !*attr)
+		*attr = ui_attr(ui, UI_PAIR_CUTOFF, 0);
+	if (t->nodes[node].flags & TN_PV)
+		*attr |= A_BOLD;
+	if (s->comparing && node == s->diverge)
+		*attr = ui_attr(ui, UI_PAIR_DIVERGE, A_UNDERLINE) | A_BOLD;
 }
 
 void ui_tree_draw(struct ui *ui, struct pane *p)
@@ -355,30 +355,26 @@ void ui_tree_click(struct ui *ui, struct pane *p, int y)
 bool ui_tree_search(struct ui *ui, int side, const char *text)
 {
 	struct tree_state *ts;
-	uint32_t start, l;
+	const struct trace *t;
+	uint32_t start, n;
 	size_t len = strlen(text);
-	long budget = 2000000;
 
 	ui_tree_sync(ui, side);
 	ts = &ui->tree[side];
-	if (ts->t->node_count == 0 || len == 0)
+	t = ts->t;
+	if (t->node_count == 0 || len == 0)
 		return false;
-	start = selected_line(ui, side);
-	l = start;
-	while (budget-- > 0) {
-		l = outline_next(&ts->o, l);
-		if (l == OUTLINE_NONE)
-			l = outline_first(&ts->o);
-		if (l == start || l == OUTLINE_NONE)
-			return false;
-		if (!outline_is_prune(&ts->o, l)) {
-			char san[NOTATION_BUFSIZE];
+	/* Node ids are in pre-order: search forward from the selected node, folded or not, and wrap. */
+	start = outline_node(&ts->o, selected_line(ui, side));
+	for (n = start + 1 == t->node_count ? 0 : start + 1; n != start; n = n + 1 == t->node_count ? 0 : n + 1) {
+		char san[NOTATION_BUFSIZE];
 
-			command_node_san(ui->s, ts->t, outline_node(&ts->o, l), san);
-			if (!strncmp(san, text, len)) {
-				select_line(ui, side, l);
-				return true;
-			}
+		if (n == 0)
+			continue;
+		command_node_san(ui->s, t, n, san);
+		if (!strncmp(san, text, len)) {
+			ui_move_cursor(ui, side, t->nodes[n].enter);
+			return true;
 		}
 	}
 	return false;

@@ -56,8 +56,8 @@ expect_out_has "Options:  mode checks" "stats after mode checks"
 
 # The tree: lines with kind, window, stand pat, result and badges; pruned moves with delta.
 repl "tree 0 6" --fen "$FEN" --depth 1
-expect_out_has "*root     main [-inf,+inf]" "tree root line"
-expect_out_has "Nxe5     q0   [-inf,+inf]   sp -100   = +210   raise" "tree q0 line"
+expect_out_has "*root    main = +0               [-inf,+inf]   raise" "tree root line"
+expect_out_has "Nxe5    q0   = +210   sp -100   [-inf,+inf]   raise" "tree q0 line"
 repl "set delta on
 search
 jump delta_prune

@@ -5,14 +5,18 @@
  * board (make, unmake, in check), its legal move generator (movegen_all, and
  * nothing finer: captures, promotions and quiet checks are picked out here,
  * from the board) and its evaluation (and see_move for the +see variant).
- * It is deliberately plain:
+ * It is deliberately plain, one definition written three ways:
  *
  *   ref_minimax  the value of the tree by its definition: a node is worth the
  *                best of its children (and of its stand pat); no window at all;
  *   ref_ab       a fail-hard alpha-beta over the same tree, moves in generator
- *                order, no ordering, no pruning; used where the minimax tree is
- *                too big, and itself checked against ref_minimax wherever the
- *                minimax tree stays under a node budget.
+ *                order, no pruning;
+ *   ref_ab, sorted  the same alpha-beta with captures of the most valuable
+ *                piece tried first. Unsorted alpha-beta (like --order none)
+ *                explodes on a few suite positions (WAC.076 at depth 2: 117
+ *                million nodes), so the sorted form values every case; the
+ *                unsorted form and plain minimax check it wherever their trees
+ *                stay under a node budget (most cases, see the summary).
  *
  * The value of a full-window search at the root does not depend on fail-hard
  * or fail-soft, nor on the move order, so search_run must return the same root
@@ -32,10 +36,12 @@
  * k < check-plies. Without stand pat a node with no move to search is worth
  * its static value.
  *
- * Environment: srcdir (the source tree, for positions/*.epd);
+ * Environment: srcdir (the source tree, for the suites in positions/);
  * QUIESCE_QUICK=1 keeps every position and every comparison at depths 0 and 1
  * but does the depth-2 comparisons on every third position only (for slow
- * sanitizer builds; the summary says so).
+ * sanitizer builds; the summary says so). For debugging: QUIESCE_REF_PLAN=NAME
+ * runs one option set only ("captures", "brute+qdepth=3", ...) and
+ * QUIESCE_REF_SLOW=1 names every case that takes over 0.1 s.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,7 +225,43 @@ static int ref_minimax(struct position *pos, int depth, int ply, int k)
 	return best;
 }
 
-/* Fail-hard alpha-beta over the same tree, in generator order. */
+/*
+ * The sorted form's only concession to speed: captures of the most valuable
+ * piece first (queen promotions count as winning a queen), otherwise the
+ * generator's order. Ordering changes which subtrees alpha-beta skips, never
+ * the value; the sorted reference is checked against the unsorted one
+ * wherever both run.
+ */
+static bool ref_sorted;
+
+static void ref_sort(const struct position *pos, struct move_list *list)
+{
+	int key[MAX_MOVES];
+
+	for (int i = 0; i < list->count; i++) {
+		move m = list->moves[i];
+		int to = MOVE_TO(m);
+
+		key[i] = 0;
+		if (ref_is_capture(pos, m))
+			key[i] = pos->squares[to] != EMPTY ? eval_piece_value[PIECE_TYPE(pos->squares[to])] : VALUE_PAWN;
+		if (ref_is_promotion(pos, m) && MOVE_PROMO_TYPE(m) == QUEEN)
+			key[i] += VALUE_QUEEN;
+	}
+	for (int i = 1; i < list->count; i++) {
+		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
+			int tk = key[j];
+			move tm = list->moves[j];
+
+			key[j] = key[j - 1];
+			list->moves[j] = list->moves[j - 1];
+			key[j - 1] = tk;
+			list->moves[j - 1] = tm;
+		}
+	}
+}
+
+/* Fail-hard alpha-beta over the same tree, in generator order (or sorted). */
 static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply, int k)
 {
 	struct move_list list;
@@ -251,6 +293,8 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 			return value;
 		}
 	}
+	if (ref_sorted)
+		ref_sort(pos, &list);
 	for (int i = 0; i < list.count; i++) {
 		struct undo u;
 		int v;
@@ -268,42 +312,41 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 	return alpha;
 }
 
-/* The reference value of ROOT searched to DEPTH, or false when the budget ran out. */
-static bool ref_root(const struct position *root, const struct ref_opts *o, int depth,
-		     uint64_t budget, bool minimax, int *value)
-{
-	struct position pos = *root;
+enum ref_method { REF_MINIMAX, REF_AB, REF_AB_SORTED };
 
-	R = o;
-	ref_nodes = 0;
-	ref_budget = budget;
-	ref_over = false;
-	if (minimax)
-		*value = ref_minimax(&pos, depth, 0, -1);
-	else
-		*value = ref_ab(&pos, depth, -REF_INF, REF_INF, 0, -1);
-	return !ref_over;
-}
+static uint64_t ref_total[3];   /* nodes visited by each method, for the summary */
+static uint64_t search_total;   /* nodes search_run visited */
 
 /*
- * The reference value, for the side to move at the root, of playing M at the
- * root of a DEPTH-ply search: minus the child's value one ply (and, at depth
- * 0, one quiescence ply) further on.
+ * The reference value of ROOT searched to DEPTH plies by METHOD; when FIRST
+ * is a move, the value for the side to move at the root of playing FIRST
+ * (minus the child's value one ply, and at depth 0 one quiescence ply,
+ * further on). False when BUDGET (0: none) nodes were not enough.
  */
-static bool ref_move_value(const struct position *root, const struct ref_opts *o, int depth, move m,
-			   uint64_t budget, int *value)
+static bool ref_value(const struct position *root, const struct ref_opts *o, int depth, move first,
+		      enum ref_method method, uint64_t budget, int *value)
 {
 	struct position pos = *root;
 	struct undo u;
-	int v;
+	int ply = 0, k = -1, sign = 1;
 
 	R = o;
 	ref_nodes = 0;
 	ref_budget = budget;
 	ref_over = false;
-	board_make(&pos, m, &u);
-	v = ref_ab(&pos, depth - 1, -REF_INF, REF_INF, 1, depth <= 0 ? 1 : -1);
-	*value = -v;
+	ref_sorted = method == REF_AB_SORTED;
+	if (first != MOVE_NONE) {
+		board_make(&pos, first, &u);
+		ply = 1;
+		k = depth <= 0 ? 1 : -1;
+		depth--;
+		sign = -1;
+	}
+	if (method == REF_MINIMAX)
+		*value = sign * ref_minimax(&pos, depth, ply, k);
+	else
+		*value = sign * ref_ab(&pos, depth, -REF_INF, REF_INF, ply, k);
+	ref_total[method] += ref_nodes;
 	return !ref_over;
 }
 
@@ -349,6 +392,7 @@ static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHE
 static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4" };
 static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3" };
 static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat" };
+static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2" };
 static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2" };
 
 struct stats {
@@ -356,17 +400,26 @@ struct stats {
 	long searches;         /* search_run calls compared with the reference */
 	long best_checked;     /* best moves whose reference value was checked */
 	long order_checked;    /* --order none runs compared */
-	long minimax_checked;  /* reference alpha-beta checked against plain minimax */
-	long minimax_skipped;  /* minimax tree over its budget */
+	long order_skipped;    /* --order none runs over their node cap */
+	long plain;            /* cases also valued by the unsorted alpha-beta */
+	long minimax_checked;  /* reference checked against plain minimax */
 	long skipped;          /* reference over its budget: no comparison */
-	long brute;            /* comparisons with stand pat off */
+	long capped;           /* search_run over its node cap: no comparison */
+	long brute;            /* searches compared with stand pat off */
 	long mismatches;
 };
 
 static struct stats st;
 
-/* The budgets: the reference's nodes per case (0: none) and the plain minimax's. */
-#define MINIMAX_BUDGET 20000
+/*
+ * Node budgets: the plain minimax and the unsorted alpha-beta (each run as a
+ * check when the tree before it was small), and --order none, compared only
+ * where the unsorted reference ran (it explores about as much: 117 million
+ * nodes for WAC.076 at depth 2).
+ */
+#define MINIMAX_BUDGET 5000
+#define PLAIN_BUDGET 30000
+#define ORDER_NONE_CAP (4 * PLAIN_BUDGET)
 
 /*
  * Compares every search_run variant (fail-hard, fail-soft; MVV-LVA, and
@@ -379,42 +432,76 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
 	const struct position *root = &rec->pos;
 	struct search_options opt;
 	struct search_result res;
-	int ref, mm;
+	int ref, other;
+	bool plain;
+	uint64_t plain_nodes = 0;
 	move checked_move = MOVE_NONE;
 	int checked_value = 0;
 	static const struct { bool soft, order_none; } runs[] = {
 		{ false, false }, { true, false }, { false, true }
 	};
 
-	if (!ref_root(root, o, depth, budget, false, &ref)) {
+	if (!ref_value(root, o, depth, MOVE_NONE, REF_AB_SORTED, budget, &ref)) {
 		st.skipped++;
 		return false;
 	}
 	st.cases++;
-
-	/* The reference checks itself where plain minimax is affordable. */
-	if (ref_root(root, o, depth, MINIMAX_BUDGET, true, &mm)) {
-		st.minimax_checked++;
-		if (mm != ref) {
-			printf("FAIL %s %s depth %d: reference alpha-beta %d but plain minimax %d (a bug in this test)\n",
-			       id, o->name, depth, ref, mm);
+	/*
+	 * The unsorted alpha-beta, where its tree stays small (it is tried when
+	 * the sorted tree is at most a tenth of its budget), must agree.
+	 */
+	plain = false;
+	if (ref_nodes * 10 <= PLAIN_BUDGET) {
+		plain = ref_value(root, o, depth, MOVE_NONE, REF_AB, PLAIN_BUDGET, &other);
+		plain_nodes = ref_nodes;
+	}
+	if (plain) {
+		st.plain++;
+		if (other != ref) {
+			printf("FAIL %s %s depth %d: sorted reference %d, unsorted %d (a bug in this test)\n",
+			       id, o->name, depth, ref, other);
 			failures++;
 		}
-	} else {
-		st.minimax_skipped++;
+	}
+	/*
+	 * And the alpha-beta reference agrees with plain minimax where that is
+	 * affordable (tried only when alpha-beta's own tree was small: minimax
+	 * visits every node alpha-beta does, and more).
+	 */
+	if (plain && plain_nodes <= MINIMAX_BUDGET / 4 &&
+	    ref_value(root, o, depth, MOVE_NONE, REF_MINIMAX, MINIMAX_BUDGET, &other)) {
+		st.minimax_checked++;
+		if (other != ref) {
+			printf("FAIL %s %s depth %d: reference alpha-beta %d but plain minimax %d (a bug in this test)\n",
+			       id, o->name, depth, ref, other);
+			failures++;
+		}
 	}
 
 	for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
 		char uci[NOTATION_BUFSIZE];
+		const char *how = runs[r].order_none ? "fail-hard order none" : runs[r].soft ? "fail-soft" : "fail-hard";
 
 		options_from(o, depth, runs[r].soft, runs[r].order_none, &opt);
-		/* A cap well above the reference's tree, for the budgeted (brute) cases. */
-		if (budget)
+		/* Without ordering the search explores about what the unsorted reference does. */
+		if (runs[r].order_none && !plain) {
+			st.order_skipped++;
+			continue;
+		}
+		if (runs[r].order_none)
+			opt.max_nodes = ORDER_NONE_CAP;
+		else if (budget)
 			opt.max_nodes = 50 * budget;
 		search_run(root, &opt, NULL, NULL, &res);
+		search_total += res.nodes;
 		if (res.stopped) {
-			printf("note: %s %s depth %d: search_run hit its %llu-node cap; not compared\n", id, o->name,
-			       depth, (unsigned long long)opt.max_nodes);
+			if (runs[r].order_none) {
+				st.order_skipped++;
+			} else {
+				st.capped++;
+				printf("note: %s %s depth %d %s: search_run stopped at its %llu-node cap; not compared\n",
+				       id, o->name, depth, how, (unsigned long long)opt.max_nodes);
+			}
 			continue;
 		}
 		st.searches++;
@@ -424,8 +511,7 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
 			st.order_checked++;
 		if (res.score != ref) {
 			st.mismatches++;
-			printf("FAIL %s %s depth %d %s%s: search_run says %d, the reference %d\n", id, o->name, depth,
-			       runs[r].soft ? "fail-soft" : "fail-hard", runs[r].order_none ? " order none" : "",
+			printf("FAIL %s %s depth %d %s: search_run says %d, the reference %d\n", id, o->name, depth, how,
 			       res.score, ref);
 			print_repro(root, o, depth, runs[r].soft, runs[r].order_none);
 			failures++;
@@ -436,33 +522,32 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
 
 		/* The best move: legal, the first move of the line, and worth the root score. */
 		if (res.best == MOVE_NONE) {
-			/* Only where no move can be the best: no legal move, or (depth 0) the stand pat or a quiet leaf. */
+			/* Only where no move is best: no legal move, or (depth 0) the stand pat or a quiet leaf. */
 			bool ok;
 
 			if (depth > 0)
 				ok = movegen_count(root) == 0;
 			else
 				ok = res.score == eval_static(root, EVAL_MATERIAL) || res.score == -REF_MATE;
-			CHECK(ok, "%s %s depth %d: no best move but score %d", id, o->name, depth, res.score);
+			CHECK(ok, "%s %s depth %d %s: no best move but score %d", id, o->name, depth, how, res.score);
 			continue;
 		}
 		notation_uci(res.best, uci);
 		if (!movegen_is_legal(root, res.best)) {
-			CHECK(false, "%s %s depth %d: best move %s is not legal", id, o->name, depth, uci);
+			CHECK(false, "%s %s depth %d %s: best move %s is not legal", id, o->name, depth, how, uci);
 			continue;
 		}
-		CHECK(res.pv_len > 0 && res.pv[0] == res.best, "%s %s depth %d: the line does not start with the best move %s",
-		      id, o->name, depth, uci);
+		CHECK(res.pv_len > 0 && res.pv[0] == res.best,
+		      "%s %s depth %d %s: the line does not start with the best move %s", id, o->name, depth, how, uci);
 		if (res.best != checked_move) {
-			if (!ref_move_value(root, o, depth, res.best, budget ? 4 * budget : 0, &checked_value))
+			if (!ref_value(root, o, depth, res.best, REF_AB_SORTED, budget ? 4 * budget : 0, &checked_value))
 				continue;
 			checked_move = res.best;
 		}
 		st.best_checked++;
 		if (checked_value != res.score) {
-			printf("FAIL %s %s depth %d %s%s: best move %s is worth %d by the reference, the root score is %d\n",
-			       id, o->name, depth, runs[r].soft ? "fail-soft" : "fail-hard",
-			       runs[r].order_none ? " order none" : "", uci, checked_value, res.score);
+			printf("FAIL %s %s depth %d %s: best move %s is worth %d by the reference, the root score is %d\n",
+			       id, o->name, depth, how, uci, checked_value, res.score);
 			print_repro(root, o, depth, runs[r].soft, runs[r].order_none);
 			failures++;
 		}
@@ -494,6 +579,11 @@ static const struct hand_case hand_cases[] = {
 	/* Rxa8# is a capture: found by the quiescence search alone, the mate one ply from the root. */
 	{ "capture mate, captures depth 0", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES, 0, 31999, "a1a8" },
 	{ "capture mate, captures depth 2", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES, 2, 31999, "a1a8" },
+	/* exd6 e.p. wins the d5 pawn in the quiescence search; mode none stops at the even material. */
+	{ "en passant in the quiescence search", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &OPT_CAPTURES, 0, 100, "e5d6" },
+	{ "en passant, mode none", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &OPT_NONE, 0, 0, NULL },
+	/* b8=Q in the quiescence search: +900 (the pawn becomes a queen). */
+	{ "queen promotion in the quiescence search", "8/1P6/8/8/8/8/k7/4K3 w - - 0 1", &OPT_CAPTURES, 0, 900, "b7b8q" },
 	/* Black is mated at the root: -(32000 - 0). */
 	{ "mated at the root, depth 1", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", &OPT_CAPTURES, 1, -32000, NULL },
 	{ "mated at the root, none depth 1", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", &OPT_NONE, 1, -32000, NULL },
@@ -512,7 +602,8 @@ static const struct hand_case hand_cases[] = {
 	 * stalemate: g8=Q at +900. Depth 2 sees it and underpromotes: +500.
 	 */
 	{ "queening stalemates, depth 1", "8/6P1/8/8/8/8/2K5/k7 w - - 0 1", &OPT_CAPTURES, 1, 900, "g7g8q" },
-	{ "underpromotion to a rook, depth 2", "8/6P1/8/8/8/8/2K5/k7 w - - 0 1", &OPT_CAPTURES, 2, 500, "g7g8r" },
+	/* ... but in mode captures a waiting move wins: Kc1 Ka2, and g8=Q in the quiescence search (+900). */
+	{ "queening at the horizon instead, captures depth 2", "8/6P1/8/8/8/8/2K5/k7 w - - 0 1", &OPT_CAPTURES, 2, 900, NULL },
 	{ "underpromotion to a rook, none depth 2", "8/6P1/8/8/8/8/2K5/k7 w - - 0 1", &OPT_NONE, 2, 500, "g7g8r" },
 	/* --qdepth 2 still reaches the mated node (quiescence ply 1). */
 	{ "capture mate within qdepth 2", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q2, 0, 31999, "a1a8" },
@@ -542,7 +633,7 @@ static void hand_check(const struct hand_case *c)
 		      soft ? "fail-soft" : "fail-hard", res.score, c->score);
 		CHECK(c->best == NULL || !strcmp(uci, c->best), "%s (%s): best move %s, expected %s", c->what,
 		      c->o->name, uci, c->best);
-		CHECK(ref_root(&pos, c->o, c->depth, 0, true, &ref) && ref == c->score,
+		CHECK(ref_value(&pos, c->o, c->depth, MOVE_NONE, REF_MINIMAX, 0, &ref) && ref == c->score,
 		      "%s: the reference's minimax says %d, expected %d", c->what, ref, c->score);
 	}
 }
@@ -590,6 +681,8 @@ static const struct plan plans[] = {
 	{ &OPT_FAULTY, { 0, 1, 2 }, 0, 1 },
 	{ &OPT_SEE, { 1, 2, -1 }, 0, 1 },
 	{ &OPT_CHECKS_FAULTY, { 1, -1, -1 }, 0, 1 },
+	{ &OPT_CHECKS2, { 1, -1, -1 }, 200000, 1 },
+	{ &OPT_CAPTURES_Q2, { 1, 2, -1 }, 0, 1 },
 	{ &OPT_CHECKS_ALL_Q4, { 1, -1, -1 }, 200000, 1 },
 	{ &OPT_BRUTE_Q3, { 1, 2, -1 }, 200000, 1 },
 	{ &OPT_BRUTE, { 1, -1, -1 }, 100000, 1 },
@@ -604,6 +697,8 @@ int main(void)
 	long positions = 0, brute_skipped = 0, depth2_skipped_quick = 0;
 	long per_plan_cases[sizeof plans / sizeof plans[0]] = { 0 };
 	long per_plan_skips[sizeof plans / sizeof plans[0]] = { 0 };
+	double per_plan_seconds[sizeof plans / sizeof plans[0]] = { 0 };
+	const char *only = getenv("QUIESCE_REF_PLAN");
 	clock_t start = clock();
 
 	if (srcdir == NULL || *srcdir == '\0')
@@ -625,7 +720,9 @@ int main(void)
 			snprintf(id, sizeof id, "%s:%d%s%s", suites[s], file.linenos[i], rec->id[0] ? " " : "", rec->id);
 			positions++;
 			for (size_t p = 0; p < sizeof plans / sizeof plans[0]; p++) {
-				if (i % plans[p].every)
+				clock_t t0 = clock();
+
+				if (i % plans[p].every || (only && strcmp(only, plans[p].o->name)))
 					continue;
 				for (int d = 0; d < 3 && plans[p].depths[d] >= 0; d++) {
 					int depth = plans[p].depths[d];
@@ -634,7 +731,13 @@ int main(void)
 						depth2_skipped_quick++;
 						continue;
 					}
-					if (compare_case(rec, id, plans[p].o, depth, plans[p].budget)) {
+					clock_t t1 = clock();
+					bool done = compare_case(rec, id, plans[p].o, depth, plans[p].budget);
+
+					if (getenv("QUIESCE_REF_SLOW") && clock() - t1 > CLOCKS_PER_SEC / 10)
+						printf("slow: %s %s depth %d: %.2f s\n", id, plans[p].o->name, depth,
+						       (double)(clock() - t1) / CLOCKS_PER_SEC);
+					if (done) {
 						per_plan_cases[p]++;
 					} else {
 						per_plan_skips[p]++;
@@ -642,14 +745,16 @@ int main(void)
 							brute_skipped++;
 					}
 				}
+				per_plan_seconds[p] += (double)(clock() - t0) / CLOCKS_PER_SEC;
 			}
 		}
 		epd_file_free(&file);
 	}
 
 	for (size_t p = 0; p < sizeof plans / sizeof plans[0]; p++)
-		printf("  %-22s %5ld cases compared, %4ld skipped (reference over %llu nodes)\n", plans[p].o->name,
-		       per_plan_cases[p], per_plan_skips[p], (unsigned long long)plans[p].budget);
+		printf("  %-22s %5ld cases compared, %4ld skipped (reference over %llu nodes), %.1f s\n",
+		       plans[p].o->name, per_plan_cases[p], per_plan_skips[p], (unsigned long long)plans[p].budget,
+		       per_plan_seconds[p]);
 	if (quick)
 		printf("  QUIESCE_QUICK: %ld depth-2 cases left out (depth 2 on every third position only)\n",
 		       depth2_skipped_quick);
@@ -658,14 +763,22 @@ int main(void)
 	CHECK(positions >= 300, "only %ld positions read", positions);
 	for (size_t p = 0; p < 4; p++)
 		CHECK(per_plan_skips[p] == 0, "%s: %ld cases skipped", plans[p].o->name, per_plan_skips[p]);
-	CHECK(st.brute >= 100 * 3, "only %ld brute (no stand pat) searches compared", st.brute);
+	for (size_t p = 0; p < sizeof plans / sizeof plans[0]; p++)
+		CHECK(plans[p].o->stand_pat || only || per_plan_cases[p] >= 100,
+		      "%s: only %ld cases compared, expected at least 100", plans[p].o->name, per_plan_cases[p]);
 
+	printf("  reference: %ld cases by sorted alpha-beta, %ld of them also by unsorted alpha-beta and %ld "
+	       "by plain minimax\n", st.cases, st.plain, st.minimax_checked);
+	printf("  nodes: reference minimax %llu, unsorted %llu, sorted %llu; search_run %llu\n",
+	       (unsigned long long)ref_total[REF_MINIMAX], (unsigned long long)ref_total[REF_AB],
+	       (unsigned long long)ref_total[REF_AB_SORTED], (unsigned long long)search_total);
+	printf("  --order none: %ld compared, %ld left out (tree too big unordered)\n", st.order_checked,
+	       st.order_skipped);
 	printf("test_search_ref: %ld positions, %ld cases, %ld searches compared with the reference "
-	       "(%ld brute, %ld with --order none), %ld best moves checked, reference checked against minimax "
-	       "in %ld cases (%ld too big), %ld cases skipped (%ld brute), %ld mismatches, %.1f s\n",
-	       positions, st.cases, st.searches, st.brute, st.order_checked, st.best_checked, st.minimax_checked,
-	       st.minimax_skipped, st.skipped, brute_skipped, st.mismatches,
-	       (double)(clock() - start) / CLOCKS_PER_SEC);
+	       "(%ld brute), %ld best moves checked, %ld cases skipped (%ld brute), %ld searches capped, "
+	       "%ld mismatches, %.1f s\n",
+	       positions, st.cases, st.searches, st.brute, st.best_checked, st.skipped, brute_skipped, st.capped,
+	       st.mismatches, (double)(clock() - start) / CLOCKS_PER_SEC);
 	if (failures) {
 		printf("test_search_ref: %d failure(s)\n", failures);
 		return 1;

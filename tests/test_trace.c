@@ -18,7 +18,8 @@
  *     but every node entered is still left, and res.nodes equals the nodes
  *     recorded;
  *   - the writers (text, JSON, DOT) run on every trace, and the JSON reads
- *     back into the same trace and writes out again byte for byte.
+ *     back into the same trace and writes out again byte for byte;
+ *   - the JSON reader refuses broken traces with the right line and column.
  * Exit status 0 when every check passes, 1 otherwise.
  */
 #include <stdarg.h>
@@ -42,7 +43,7 @@
 
 static int failures;
 static int checks;
-static char context[256];
+static char context[512];
 
 static void failf(const char *fmt, ...)
 {
@@ -332,6 +333,129 @@ static void check_io(const struct trace *t, const struct position *pos, const st
 	fclose(x);
 }
 
+/*
+ * The JSON reader refuses broken traces and says where: each case changes
+ * the first OLD in a good trace into NEW and expects an error whose message
+ * holds FRAGMENT, on the line of ANCHOR in the changed text and, when COL is
+ * not negative, at ANCHOR's column plus COL (a leading line end of ANCHOR
+ * only makes it unique: the place is just after it).
+ */
+struct bad_json {
+	const char *old, *new_, *anchor;
+	int col;
+	const char *fragment;
+};
+
+static const struct bad_json bad_cases[] = {
+	{ "\"version\": 1", "\"version\": 2", "\"version\": 2", 11, "version: 2 is not supported" },
+	{ "\"format\": \"quiesce-trace\"", "\"format\": \"other\"", "\"other\"", 0, "not a quiesce trace" },
+	{ "\"move\": \"e5d4\", \"san\"", "\"move\": \"e5d3\", \"san\"", "\"e5d3\"", 0, "not a legal move" },
+	{ "\"san\": \"Kc1\", \"ply\"", "\"san\": \"Kd1\", \"ply\"", "\"Kd1\"", 0, "is not the SAN of the move" },
+	{ "\"children\": [2]}", "\"children\": [2],}", "[2],}", 4, "expected '}' after the last key" },
+	{ "\"eval\": -800,", "\"eval\": -800.5,", "-800.5", 4, "no fraction" },
+	{ "\"stopped\": false", "\"stopped\": 0", "\"stopped\": 0", 11, "expected true or false" },
+	{ "\"nodes\": 7, \"qnodes\": 6", "\"qnodes\": 6, \"nodes\": 7", "\"qnodes\": 6, \"nodes\"", 0,
+	  "expected key \"nodes\" here, found \"qnodes\"" },
+	{ "{\"node\": 2, \"kind\": \"leave\", \"score\": -100, \"bound\": \"exact\"},\n", "",
+	  "{\"node\": 1, \"kind\": \"alpha_raise\"", 0, "node 1 is not the current node" },
+	{ "{\"node\": 2, \"kind\": \"enter\", \"alpha\": -32500, \"beta\": 800}",
+	  "{\"node\": 2, \"kind\": \"enter\", \"alpha\": -32500, \"beta\": 801}", "801}", 0,
+	  "enter event differs from the node's" },
+	{ "\n]}\n", "\n]} x\n", "]} x", 3, "after the end of the trace" },
+	{ "4k3/8/8/4p3/3p4/p7/P7/QK6 w", "4k3/8/8/4p3/3p4/p7/P7/QK6\tw", "\tw", 0, "control character" },
+	{ "\"bound\": \"exact\", \"pv\": true, \"children\": [1, 3, 4, 5, 6]",
+	  "\"bound\": \"exact\", \"pv\": true, \"children\": [1, 3, 5, 6]", "\"id\": 0", -1,
+	  "children list does not match" },
+	{ "\"best\": \"b1c1\", \"san\": \"Kc1\"", "\"best\": \"b1c2\", \"san\": \"Kc2\"", "\"b1c2\"", 0,
+	  "must be the first move of result.pv" },
+	{ "\"stand_pat_cutoffs\": 3", "\"stand_pat_cutoffs\": \"3\"", "\"3\"", 0, "expected a whole number, found a string" },
+	{ "\"nodes\": 7,", "\"nodes\": 8,", "\"result\"", -1, "but the trace has 7 nodes" },
+	{ ",\n{\"node\": 0, \"kind\": \"leave\", \"score\": 700, \"bound\": \"exact\"}", "", "\n]}", 0,
+	  "node 0 is never left" },
+};
+
+static void check_bad_json(void)
+{
+	static const char *const fen = "4k3/8/8/4p3/3p4/p7/P7/QK6 w - - 0 1";
+	struct position pos, pos2;
+	struct search_options opt, opt2;
+	struct search_result res, res2;
+	struct trace *t = trace_new(), *back = trace_new();
+	struct error err = { 0 };
+	char *good = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	snprintf(context, sizeof context, "reading broken JSON traces");
+	if (!fen_parse(&pos, fen, &err)) {
+		failf("%s", err.msg);
+		return;
+	}
+	search_defaults(&opt);
+	opt.depth = 1;
+	search_run(&pos, &opt, t, NULL, &res);
+	mem = open_memstream(&good, &len);
+	traceio_write_json(mem, t, &pos, &opt, &res);
+	fclose(mem);
+
+	/* The good text reads, also through a stream that is not a file. */
+	mem = fmemopen(good, len, "r");
+	CHECK(traceio_read_json(mem, back, &pos2, &opt2, &res2, &err), "the good trace does not read: %s", err.msg);
+	fclose(mem);
+
+	for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+		const struct bad_json *b = &bad_cases[i];
+		const char *at = strstr(good, b->old), *anchor;
+		size_t olen = strlen(b->old), nlen = strlen(b->new_);
+		char *bad;
+		int line = 1, col = 1;
+
+		if (at == NULL) {
+			failf("case %zu: '%s' is not in the good trace", i, b->old);
+			continue;
+		}
+		bad = malloc(len + nlen + 1);
+		memcpy(bad, good, (size_t)(at - good));
+		memcpy(bad + (at - good), b->new_, nlen);
+		memcpy(bad + (at - good) + nlen, at + olen, len - (size_t)(at - good) - olen + 1);
+		anchor = strstr(bad, b->anchor);
+		if (anchor == NULL) {
+			failf("case %zu: the anchor '%s' is not in the changed text", i, b->anchor);
+			free(bad);
+			continue;
+		}
+		if (*anchor == '\n')   /* an anchor may start with a line end to be unique */
+			anchor++;
+		for (const char *p = bad; p < anchor; p++) {
+			if (*p == '\n') {
+				line++;
+				col = 1;
+			} else {
+				col++;
+			}
+		}
+		mem = fmemopen(bad, strlen(bad), "r");
+		memset(&err, 0, sizeof err);
+		if (traceio_read_json(mem, back, &pos2, &opt2, &res2, &err)) {
+			failf("case %zu ('%s'): the broken trace was read without an error", i, b->fragment);
+		} else {
+			CHECK(strstr(err.msg, b->fragment) != NULL, "case %zu: the message '%s' lacks '%s'", i, err.msg,
+			      b->fragment);
+			CHECK(err.line == line, "case %zu: the error is on line %d, expected %d (%s)", i, err.line, line,
+			      err.msg);
+			if (b->col >= 0)
+				CHECK(err.column == col + b->col, "case %zu: the error is at column %d, expected %d (%s)", i,
+				      err.column, col + b->col, err.msg);
+			CHECK(back->node_count == 0 && back->event_count == 0, "case %zu: a failed read leaves a trace", i);
+		}
+		fclose(mem);
+		free(bad);
+	}
+	free(good);
+	trace_free(t);
+	trace_free(back);
+}
+
 /* Runs one search with and without a trace and checks everything. */
 static void run_case(const struct position *pos, const struct search_options *opt, bool io)
 {
@@ -353,7 +477,7 @@ static void run_case(const struct position *pos, const struct search_options *op
 
 		capped.max_nodes = 1000;
 		snprintf(saved, sizeof saved, "%s", context);
-		snprintf(context, sizeof context, "%s, --max-nodes 1000", saved);
+		snprintf(context, sizeof context, "%.400s, --max-nodes 1000", saved);
 		search_run(pos, &capped, t, NULL, &cut);
 		CHECK(cut.stopped && t->stopped, "the capped search did not stop");
 		CHECK(cut.nodes == 1000 && t->node_count == 1000, "the capped search has %llu nodes, %lu recorded",
@@ -371,9 +495,10 @@ int main(void)
 	const char *path = ABS_SRCDIR "/positions/wac.epd";
 	char line[EPD_MAX_LINE];
 	FILE *fp;
-	int lineno = 0, done = 0;
+	int lineno = 0;
+	unsigned done = 0;
 	static const char *const variants[] = {
-		"captures", "checks", "checks+checks-all", "captures+delta+see", "brute", "faulty",
+		"captures", "checks", "checks+check-plies=2", "captures+delta+see", "brute+qdepth=3", "faulty",
 		"rival+soft", "captures+qdepth=2", "none"
 	};
 
@@ -421,7 +546,7 @@ int main(void)
 	}
 	fclose(fp);
 	if (done < POSITIONS) {
-		printf("FAIL: only %d positions read from %s\n", done, path);
+		printf("FAIL: only %u positions read from %s\n", done, path);
 		failures++;
 	}
 
@@ -453,6 +578,8 @@ int main(void)
 			run_case(&pos, &opt, true);
 		}
 	}
+
+	check_bad_json();
 
 	printf("test_trace: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;

@@ -1,0 +1,100 @@
+# tutor-lib.sh: helpers for the tmux-driven tests of the curses tutor. Source
+# it after lib.sh. Each test gets its own tmux server (a private socket), a
+# fixed screen size, and waits for text on the screen by polling.
+#
+#   tutor_start COLS LINES ARGS...   start "quiesce ARGS" in a new tmux session
+#   keys KEY...                      send keys (tmux send-keys names)
+#   type TEXT                        send TEXT literally
+#   screen                           print the screen
+#   wait_for TEXT [SECONDS]          wait until the screen shows TEXT (fixed string); false on timeout
+#   wait_gone TEXT [SECONDS]         wait until the screen no longer shows TEXT
+#   expect_screen TEXT DESC          wait for TEXT, fail (showing the screen) if it never comes
+#   tutor_exit_status                wait for the program to end; prints its exit status
+#   tutor_stop                       kill the tmux server
+
+TMUX_PROG=${TMUX_BIN:-}
+[ -n "$TMUX_PROG" ] || TMUX_PROG=$(need_prog tmux) || skip "tmux is not installed"
+[ -x "$TMUX_PROG" ] || skip "tmux ($TMUX_PROG) is not executable"
+unset TMUX
+SOCK=quiesce-test-$$
+tm() {
+	"$TMUX_PROG" -L "$SOCK" -f /dev/null "$@"
+}
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+XDG_STATE_HOME=$T/state
+export XDG_STATE_HOME
+
+tutor_start() {
+	_cols=$1
+	_lines=$2
+	shift 2
+	# The command line: quoted for the shell tmux runs it with.
+	_cmd="env TERM=screen NO_COLOR=1 LC_ALL=C XDG_STATE_HOME='$XDG_STATE_HOME' '$QUIESCE'"
+	for _a in "$@"; do
+		_cmd="$_cmd '$_a'"
+	done
+	rm -f "$T/status"
+	tm new-session -d -x "$_cols" -y "$_lines" "$_cmd; echo \$? >'$T/status'; stty -a >'$T/stty' 2>&1; sleep 600" ||
+		bail "cannot start tmux"
+	tm set-option -g remain-on-exit on >/dev/null 2>&1
+}
+
+keys() {
+	tm send-keys "$@"
+}
+
+type() {
+	tm send-keys -l -- "$1"
+}
+
+screen() {
+	tm capture-pane -p
+}
+
+wait_for() {
+	_limit=${2:-10}
+	_i=0
+	while [ "$_i" -lt $((_limit * 20)) ]; do
+		if screen | grep -F -e "$1" >/dev/null 2>&1; then
+			return 0
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+wait_gone() {
+	_limit=${2:-10}
+	_i=0
+	while [ "$_i" -lt $((_limit * 20)) ]; do
+		if ! screen | grep -F -e "$1" >/dev/null 2>&1; then
+			return 0
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+expect_screen() {
+	if ! wait_for "$1" "${3:-10}"; then
+		fail "$2: the screen never showed '$1'"
+		screen | sed 's/^/    | /'
+		return 1
+	fi
+	return 0
+}
+
+tutor_exit_status() {
+	_i=0
+	while [ ! -s "$T/status" ] && [ "$_i" -lt 200 ]; do
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	cat "$T/status" 2>/dev/null
+}
+
+tutor_stop() {
+	tm kill-server >/dev/null 2>&1
+}
