@@ -17,6 +17,9 @@ int cli_trace(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_tutor(int argc, char **argv);
 int cli_repl(int argc, char **argv);
+int cli_lessons(int argc, char **argv);
+int cli_lesson(int argc, char **argv);
+int cli_check_lesson(int argc, char **argv);
 
 /* Prints "quiesce: MESSAGE" and "Try 'quiesce --help'..." to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...)

@@ -1,5 +1,5 @@
 /*
- * command.h: the tutor's commands, one table shared by the curses tutor (after
+ * command.h: the tutor's commands, one table shared by the full-screen tutor (after
  * ':') and the REPL. Help and completion are generated from the table, so
  * they never disagree with what the commands do.
  */

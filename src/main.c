@@ -31,6 +31,12 @@ static const struct command {
 	  "step through a search on a full-screen board and tree (the default command)" },
 	{ "repl", cli_repl, "repl [--fen FEN] [SEARCH OPTION]...",
 	  "the tutor's commands, one line at a time (the default without a terminal)" },
+	{ "lessons", cli_lessons, "lessons",
+	  "list the lessons: id, title and what each teaches" },
+	{ "lesson", cli_lesson, "lesson NAME [--width N]",
+	  "show a lesson (by id or number) as text pages" },
+	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",
+	  "check that a lesson parses and that every claim it makes holds" },
 };
 
 /* Prints the --help text to stdout. */

@@ -1,5 +1,5 @@
 /*
- * session.h: the tutor's model, shared by the curses tutor and the REPL.
+ * session.h: the tutor's model, shared by the full-screen tutor and the REPL.
  *
  * A session holds the position being studied, the search options, the
  * recorded search (trace and result) and a step cursor: the current event of

@@ -139,8 +139,8 @@ usage_error() {
 		expect_empty "$T/out" "compare $* stdout"
 	fi
 }
-usage_error "unknown mode 'bogus'" --epd "$D/horizon.epd" --modes captures,bogus
-usage_error "expected none, captures, checks, brute, faulty or rival" --epd "$D/horizon.epd" --modes bogus
+usage_error "unknown mode 'bogus'" --epd "$D/horizon.epd" --modes captures,bogus &&
+	expect_err_has "expected none, captures, checks, brute, faulty or rival" "bad mode: the valid ones"
 usage_error "in mode 'captures+delta=abc'" --epd "$D/horizon.epd" --modes captures+delta=abc
 usage_error "empty mode" --epd "$D/horizon.epd" --modes captures,,none
 usage_error "--modes LIST is required" --epd "$D/horizon.epd"

@@ -109,6 +109,15 @@ export json $T/trace.json" --fen "$FEN" --depth 1
 [ -s "$T/trace.json" ] || fail "export json wrote nothing"
 ls "$T" | grep -q 'tmp' && fail "export left a temporary file"
 
+# open reads an exported trace back; play prints the events to the end.
+repl "open $T/trace.json
+stats
+next 200
+play" --depth 2
+expect_out_has "Opened $T/trace.json: 29 nodes" "open"
+expect_out_has "Position: $FEN" "open restores the position"
+expect_out_has "[event 117/117, leave, node 0" "play reaches the last event"
+
 # quit ends the loop; lines after it are not read.
 repl "quit
 board" --fen "$FEN"

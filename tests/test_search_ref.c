@@ -584,6 +584,14 @@ static const struct hand_case hand_cases[] = {
 	{ "en passant, mode none", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &OPT_NONE, 0, 0, NULL },
 	/* b8=Q in the quiescence search: +900 (the pawn becomes a queen). */
 	{ "queen promotion in the quiescence search", "8/1P6/8/8/8/8/k7/4K3 w - - 0 1", &OPT_CAPTURES, 0, 900, "b7b8q" },
+	/*
+	 * f8=N# is mate, f8=Q is not check. The quiescence search promotes to a
+	 * queen only, so at depth 0 the best it finds is f8=Q: -30 (Q 900 against
+	 * B, N and three pawns, 930); the main search tries every promotion.
+	 */
+	{ "knight-promotion mate unseen by the quiescence search", "6bn/5Ppk/6pp/8/8/8/8/K7 w - - 0 1", &OPT_CAPTURES, 0, -30, "f7f8q" },
+	{ "knight-promotion mate, checks depth 0", "6bn/5Ppk/6pp/8/8/8/8/K7 w - - 0 1", &OPT_CHECKS, 0, -30, "f7f8q" },
+	{ "knight-promotion mate at depth 1", "6bn/5Ppk/6pp/8/8/8/8/K7 w - - 0 1", &OPT_CAPTURES, 1, 31999, "f7f8n" },
 	/* Black is mated at the root: -(32000 - 0). */
 	{ "mated at the root, depth 1", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", &OPT_CAPTURES, 1, -32000, NULL },
 	{ "mated at the root, none depth 1", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", &OPT_NONE, 1, -32000, NULL },
