@@ -47,7 +47,6 @@ int cli_option_error(char **argv)
 
 const char cli_search_options_help[] =
 	"Search options:\n"
-	"      --fen FEN          the position (default: the starting position)\n"
 	"  -d, --depth N          main search depth in plies (default 2)\n"
 	"  -m, --mode MODE        quiescence: none, captures (default) or checks\n"
 	"      --check-plies N    mode checks: quiet checks in the first N quiescence\n"

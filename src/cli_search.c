@@ -9,6 +9,8 @@
 #include "util.h"
 
 static const char search_usage_options[] =
+	"Position:\n"
+	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
 	"      --format FORMAT    text (default) or json\n"
 	"  -h, --help             display this help and exit\n\n";

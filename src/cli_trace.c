@@ -14,6 +14,8 @@
 #include "util.h"
 
 static const char trace_usage_options[] =
+	"Position:\n"
+	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
 	"      --format FORMAT    text (default: an indented tree), json or dot (Graphviz)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"

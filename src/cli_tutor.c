@@ -11,6 +11,7 @@
 
 static const char tutor_usage_options[] =
 	"Tutor options:\n"
+	"      --fen FEN          the position (default: the starting position)\n"
 	"      --ascii            draw pieces as letters even in a UTF-8 locale\n"
 	"  -h, --help             display this help and exit\n\n";
 

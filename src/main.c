@@ -23,7 +23,7 @@ static const struct command {
 	{ "trace", cli_trace, "trace [--fen FEN] [SEARCH OPTION]... [--format text|json|dot] [--output FILE]",
 	  "search and print every decision the search made" },
 	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
-	  "                [--format table|csv|json]",
+	  "                [--cap N] [--per-position] [--no-progress] [--format table|csv|json]",
 	  "run a suite of positions under several modes and tabulate the results" },
 	{ "bench", cli_bench, "bench [--quick]",
 	  "print speed figures (nodes per second)" },

@@ -219,12 +219,6 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	bool evading = in_check && o->evasions;
 	struct move_list list;
 
-	/* Mode none: no quiescence at all; the horizon's static value stands, right or wrong. */
-	if (o->mode == QMODE_NONE) {
-		EMIT(s, node, TE_HORIZON, MOVE_NONE, eval, 0, 0);
-		return leave(s, node, eval, alpha0, beta);
-	}
-
 	/* Step 6 (checked first). The --qdepth limit, and the hard ply limit. */
 	if (o->qdepth >= 0 && qply >= o->qdepth) {
 		EMIT(s, node, TE_QDEPTH_LIMIT, MOVE_NONE, eval, 0, 0);
@@ -336,6 +330,21 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
 }
 
+/*
+ * Mode none: no quiescence search at all. The position at the horizon is a
+ * leaf of the main search and its static value stands, right or wrong: this
+ * is the horizon effect, shown on purpose.
+ */
+static int horizon(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply)
+{
+	struct position *pos = &s->pos;
+	int eval = eval_static(pos, s->opt->eval);
+	uint32_t node = enter(s, parent, m, ply, -1, alpha, beta, board_in_check(pos), eval);
+
+	EMIT(s, node, TE_HORIZON, MOVE_NONE, eval, 0, 0);
+	return leave(s, node, eval, alpha, beta);
+}
+
 /* The main search: every legal move to DEPTH plies, then the quiescence search. */
 static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
 {
@@ -346,8 +355,11 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 	int alpha0 = alpha, best = -SCORE_INF;
 	struct move_list list;
 
-	if (depth <= 0)
+	if (depth <= 0) {
+		if (o->mode == QMODE_NONE)
+			return horizon(s, parent, m, alpha, beta, ply);
 		return quiesce(s, parent, m, alpha, beta, ply, 0);
+	}
 
 	in_check = board_in_check(pos);
 	node = enter(s, parent, m, ply, -1, alpha, beta, in_check,

@@ -19,7 +19,7 @@ for page in "$srcdir"/man/*.1 "$srcdir"/man/*.5; do
 		note "ok: $name"
 	fi
 	# Every page has the sections a reader looks for.
-	for section in NAME SYNOPSIS DESCRIPTION; do
+	for section in NAME DESCRIPTION; do
 		grep -q "^\.SH \"*$section\"*\$" "$page" || fail "$name: no .SH $section"
 	done
 done
