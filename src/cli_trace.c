@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "cli.h"
 #include "fen.h"
 #include "search.h"
@@ -24,73 +25,24 @@ static const char trace_usage_options[] =
 typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
 			     const struct search_options *, const struct search_result *);
 
-/*
- * Writes the trace to PATH through a temporary file in the same directory,
- * synced and then renamed over PATH, so that PATH is never left half written.
- * Returns 0, or 1 after a message naming PATH.
- */
+/* Writes the trace to PATH atomically. Returns 0, or 1 after a message naming PATH. */
 static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
 			    const struct position *root, const struct search_options *opt,
 			    const struct search_result *res)
 {
-	size_t len = strlen(path);
-	char *tmp = xmalloc(len + sizeof ".tmpXXXXXX");
-	FILE *fp = NULL;
-	mode_t mask;
-	int fd, saved;
-	const char *what;
+	struct atomicfile af;
+	struct error err = { 0 };
 
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		saved = errno;
-		fprintf(stderr, "quiesce: cannot write '%s': cannot create a temporary file beside it: %s\n",
-			path, strerror(saved));
-		free(tmp);
+	if (!atomicfile_open(&af, path, &err)) {
+		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
 	}
-	/* mkstemp makes the file private; give it the permissions a new file would get. */
-	mask = umask(0);
-	umask(mask);
-	what = "cannot set its permissions";
-	if (fchmod(fd, 0666 & ~mask) != 0)
-		goto fail;
-	what = "cannot open the temporary file";
-	fp = fdopen(fd, "w");
-	if (fp == NULL)
-		goto fail;
-	writer(fp, t, root, opt, res);
-	what = "write error";
-	if (fflush(fp) != 0 || ferror(fp))
-		goto fail;
-	what = "cannot sync it to disk";
-	if (fsync(fileno(fp)) != 0)
-		goto fail;
-	what = "cannot close it";
-	if (fclose(fp) != 0) {
-		fp = NULL;
-		fd = -1;
-		goto fail;
+	writer(af.fp, t, root, opt, res);
+	if (!atomicfile_commit(&af, &err)) {
+		fprintf(stderr, "quiesce: %s\n", err.msg);
+		return 1;
 	}
-	fp = NULL;
-	fd = -1;
-	what = "cannot rename the temporary file to it";
-	if (rename(tmp, path) != 0)
-		goto fail;
-	free(tmp);
 	return 0;
-
-fail:
-	saved = errno;
-	if (fp != NULL)
-		fclose(fp);
-	else if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	fprintf(stderr, "quiesce: cannot write '%s': %s: %s\n", path, what, strerror(saved));
-	free(tmp);
-	return 1;
 }
 
 int cli_trace(int argc, char **argv)

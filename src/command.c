@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "explain.h"
 #include "movegen.h"
 #include "notation.h"
@@ -543,33 +544,25 @@ static bool cmd_compare(struct session *s, const char *args, FILE *out, struct e
 /* Writes the trace to PATH through a temporary file renamed into place. */
 static bool cmd_export(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], tmp[COMMAND_MAX_LINE + 32];
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = split_words(args, buf, sizeof buf, w);
-	FILE *f;
-	bool ok;
+	struct atomicfile af;
+	struct error inner = { 0 };
 
 	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "dot") && strcmp(w[0], "text")))
 		return error_set(err, 0, 0, "export: expected json|dot|text FILE");
 	if (!need_trace(s, err))
 		return false;
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", w[1], (long)getpid());
-	f = fopen(tmp, "w");
-	if (!f)
-		return error_set(err, 0, 0, "export: cannot write %s: %s", tmp, strerror(errno));
+	if (!atomicfile_open(&af, w[1], &inner))
+		return error_set(err, 0, 0, "export: %s", inner.msg);
 	if (!strcmp(w[0], "json"))
-		traceio_write_json(f, s->trace, &s->root, &s->opt, &s->result);
+		traceio_write_json(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "dot"))
-		traceio_write_dot(f, s->trace, &s->root, &s->opt, &s->result);
+		traceio_write_dot(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else
-		traceio_write_text(f, s->trace, &s->root, &s->opt, &s->result);
-	ok = fflush(f) == 0 && !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, w[1]) != 0) {
-		int e = errno;
-
-		unlink(tmp);
-		return error_set(err, 0, 0, "export: cannot write %s: %s", w[1], strerror(e));
-	}
+		traceio_write_text(af.fp, s->trace, &s->root, &s->opt, &s->result);
+	if (!atomicfile_commit(&af, &inner))
+		return error_set(err, 0, 0, "export: %s", inner.msg);
 	fprintf(out, "Wrote the trace (%u nodes) as %s to %s\n", (unsigned)s->trace->node_count, w[0], w[1]);
 	return true;
 }

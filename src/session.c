@@ -381,7 +381,9 @@ bool session_horizon(struct session *s, uint32_t node, int *static_value, int *q
 	if (node >= t->node_count)
 		return false;
 	nd = &t->nodes[node];
-	if (s->opt.mode != QMODE_NONE || !(nd->flags & TN_QUIESCENCE) || nd->qply != 0)
+	/* In mode none a horizon leaf is a main-search node whose one decision is its horizon event. */
+	if (s->opt.mode != QMODE_NONE || nd->enter + 1 >= t->event_count ||
+	    t->events[nd->enter + 1].kind != TE_HORIZON)
 		return false;
 	*static_value = nd->eval;
 	if (s->horizon == NULL) {

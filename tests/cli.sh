@@ -103,4 +103,12 @@ fi
 expect_exit 0 "perft --epd --max-depth 1 skips the wrong D2" \
 	"$Q" perft --epd "$T/bad.epd" --max-depth 1
 
+# Writing a trace to a device writes through it: the atomic temp-and-rename
+# must never replace /dev/null (or any non-regular file) with a regular file.
+expect_exit 0 "trace --output /dev/null" "$Q" trace --depth 1 --output /dev/null
+[ -c /dev/null ] || fail "trace --output /dev/null replaced the device with a regular file"
+expect_exit 0 "trace --output a new file" "$Q" trace --depth 1 --output "$T/trace.txt"
+grep -F -e "mode captures, depth 1" "$T/trace.txt" >/dev/null || fail "trace --output wrote no trace"
+ls "$T" | grep -F -e ".tmp" >/dev/null && fail "trace --output left a temporary file behind"
+
 finish

@@ -94,7 +94,7 @@ expect_out_has "go to the next (or previous) event of a kind" "help jump"
 repl "compare none captures" --fen "$FEN" --depth 1
 expect_out_has "A (none): mode none: score +100" "compare A"
 expect_out_has "B (captures): mode captures: score +0" "compare B"
-expect_out_has "The trees part ways at node 2" "compare divergence"
+expect_out_has "The trees part ways at node 1 (3. Nxe5)" "compare divergence: at Nxe5 mode none evaluates, captures searches on"
 
 # horizon: in mode none, the leaf after Nxe5 is +100 statically but not after quiescence.
 repl "mode none

@@ -51,7 +51,7 @@ expect_screen "filter all" "f cycles back to all"
 keys :
 type "compare none captures"
 keys Enter
-expect_screen "The trees part ways at node 2" "compare output"
+expect_screen "The trees part ways at node 1" "compare output"
 keys x
 expect_screen "A: none" "compare side A"
 expect_screen "B: captures" "compare side B"
