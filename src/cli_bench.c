@@ -9,7 +9,9 @@
 #include "fen.h"
 #include "perft.h"
 #include "search.h"
+#include "session.h"
 #include "trace.h"
+#include "ui.h"
 #include "util.h"
 
 #define KIWIPETE_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -94,7 +96,48 @@ static void bench_search(int count, int depth)
 	free(path);
 }
 
-/* Records one search of at least a million nodes and times it, as the tutor would. */
+/*
+ * The tutor's key script: stepping, tree moves, paging, folding, stepping
+ * over and out, jumps to the next stand pat, cutoff and delta prune, the
+ * filters, the focus and the ends of the tree ('>' PgDn, '<' PgUp).
+ */
+static const char tutor_keys[] =
+	"nnnnnnnnnnpppppjjjjjjjjjjkkkkk>>>><<lhlhjjjjlhhsossoScScSjjjjnnnnn"
+	"fjjjj>fjjjj>fjjjj>f\t\t\tGkkkkppppnnnng>>>>cccccSSSSSd<<<<rjjjjj";
+
+static const char *key_name(char c)
+{
+	static char one[2];
+
+	switch (c) {
+	case '>': return "PgDn";
+	case '<': return "PgUp";
+	case '\t': return "Tab";
+	default:
+		one[0] = c;
+		return one;
+	}
+}
+
+/* Times the curses tutor over the session S on a virtual terminal (never the user's). */
+static void bench_tutor(struct session *s, bool quick)
+{
+	struct ui_bench b = { .lines = 50, .cols = 160, .keys = tutor_keys, .count = quick ? 200 : 2000 };
+
+	if (!ui_bench(s, &b)) {
+		printf("tutor      (skipped: %s)\n", b.why);
+	} else {
+		printf("tutor      %u-node trace: %d keys, mean %.3f ms, 99%% under %.3f ms, max %.3f ms ('%s') "
+		       "per key (handled + redrawn, %dx%d; max processor time %.3f ms)\n", s->trace->node_count,
+		       b.done, b.mean_ms, b.p99_ms, b.max_ms, key_name(b.max_key), b.cols, b.lines, b.cpu_max_ms);
+	}
+	fflush(stdout);
+}
+
+/*
+ * Records one search of at least a million nodes and times it, as the tutor
+ * would; then times the tutor stepping through it.
+ */
 static void bench_big_trace(bool quick)
 {
 	struct position pos;
@@ -102,12 +145,14 @@ static void bench_big_trace(bool quick)
 	struct search_result res;
 	struct trace *trace = trace_new();
 	struct error err = { 0 };
+	struct session *s;
 	double start, elapsed;
 
 	fen_parse(&pos, KIWIPETE_FEN, &err);
 	search_defaults(&opt);
 	opt.depth = quick ? 4 : 6;
 	opt.mode = QMODE_CHECKS;
+	opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
 	start = util_now();
 	search_run(&pos, &opt, trace, NULL, &res);
 	elapsed = util_now() - start;
@@ -115,7 +160,10 @@ static void bench_big_trace(bool quick)
 	       opt.depth, trace->node_count, trace->event_count,
 	       trace_bytes_per_node(trace) * trace->node_count / 1e6, elapsed);
 	fflush(stdout);
-	trace_free(trace);
+	s = session_new();
+	session_load(s, &pos, &opt, trace, &res);
+	bench_tutor(s, quick);
+	session_free(s);
 }
 
 int cli_bench(int argc, char **argv)

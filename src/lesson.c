@@ -528,7 +528,13 @@ static bool parse_ref(struct parser *p, const struct tok *t, int n, int endcol, 
 		ref->kind = LR_EVENT;
 		return true;
 	}
-	/* A line of moves from the root. */
+	/* A line of moves from the root, optionally after the word "line". */
+	if (tok_is(&t[0], "line")) {
+		if (n == 1)
+			return perr(p, t[0].col + t[0].len + 1, "'line' needs moves");
+		t++;
+		n--;
+	}
 	{
 		struct position pos = p->pos;
 

@@ -111,4 +111,13 @@ expect_exit 0 "trace --output a new file" "$Q" trace --depth 1 --output "$T/trac
 grep -F -e "mode captures, depth 1" "$T/trace.txt" >/dev/null || fail "trace --output wrote no trace"
 ls "$T" | grep -F -e ".tmp" >/dev/null && fail "trace --output left a temporary file behind"
 
+# bench --quick runs the code of every figure, the tutor's on a virtual
+# terminal of its own: stdout here is a file, not a tty, and must get no
+# escape sequences. Timings are printed, never asserted.
+if expect_exit 0 "bench --quick" "$Q" bench --quick; then
+	grep '^tutor ' "$T/out" >/dev/null || fail "bench --quick: no tutor line"
+	grep "$(printf '\033')" "$T/out" "$T/err" >/dev/null &&
+		fail "bench --quick: escape sequences on stdout or stderr"
+fi
+
 finish

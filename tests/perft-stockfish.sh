@@ -7,7 +7,7 @@
 #      position, given to it as a perft suite (quiesce perft --epd);
 #   2. quiesce perft --divide at depth 2 is compared move by move with
 #      Stockfish's for a sample of the positions ($QUIESCE_SF_DIVIDE of them,
-#      default 25, "all" for every one), and for each position whose counts
+#      default 250, "all" for every one), and for each position whose counts
 #      differ (up to 10), to show which moves do.
 # Skipped without Stockfish or the shared data.
 . "$srcdir/tests/lib.sh"
@@ -107,7 +107,7 @@ if [ "$st" -ne 0 ]; then
 fi
 
 # 2. Move by move, on a sample spread over the suites.
-want=${QUIESCE_SF_DIVIDE:-25}
+want=${QUIESCE_SF_DIVIDE:-250}
 if [ "$want" = all ] || [ "$want" -ge "$count" ]; then
 	step=1
 else
