@@ -1113,7 +1113,7 @@ static bool parse_header(struct parser *p, const char *line)
 			if ((size_t)(colon - line) == strlen(keys[i]) && !strncmp(line, keys[i], strlen(keys[i])))
 				k = i;
 	if (k < 0) {
-		if (colon && colon > line && !strchr(line, ' ') && colon - line < 20)
+		if (colon && colon > line && !memchr(line, ' ', (size_t)(colon - line)) && colon - line < 20)
 			return perr(p, 1, "unknown header '%.*s:': expected title, id, summary or page",
 				    (int)(colon - line), line);
 		return perr(p, 1, "expected a header line (title:, id:, summary:) or 'page:' before any text");

@@ -35,6 +35,7 @@ version 1) with a real JSON parser and checks what the search promises:
              search only; horizon (mode none), qdepth_limit (qply >= qdepth),
              ply_limit (ply >= 128) and quiet_leaf (no stand pat, nothing
              searched) return the evaluation; a leaf's score is its value;
+             mode none has no quiescence node with moves;
   scores     fail-hard: a node that searched moves or stood pat scores within
              [alpha, beta] -- beta after a cutoff, else alpha as raised;
              fail-soft: the best value found; the bound (exact, lower, upper)
@@ -424,10 +425,13 @@ def check_trace(tr, name="trace"):
                 else:
                     if val != nd["eval"]:
                         bad("leaf_value", "node %d: %s returns %r, evaluation %d" % (i, kind, val, nd["eval"]))
-                    if not quiescence:
+                    if kind == "horizon":
+                        # Mode none: the horizon is a leaf of the main search (qply null;
+                        # an older layout had it as a quiescence node at qply 0).
+                        if mode != "none" or nd["qply"] not in (None, 0):
+                            bad("leaf_where", "node %d: horizon in mode %s at qply %r" % (i, mode, nd["qply"]))
+                    elif not quiescence:
                         bad("leaf_where", "node %d: %s in the main search" % (i, kind))
-                    elif kind == "horizon" and mode != "none":
-                        bad("leaf_where", "node %d: horizon in mode %s" % (i, mode))
                     elif kind == "qdepth_limit" and not (is_int(qdepth) and nd["qply"] >= qdepth):
                         bad("leaf_where", "node %d: qdepth limit at qply %d (qdepth %r)" % (i, nd["qply"], qdepth))
                     elif kind == "ply_limit" and nd["ply"] < MAX_PLY:

@@ -1,0 +1,69 @@
+#!/bin/sh
+# lessons.sh: every lesson of lessons/ parses and every claim it makes holds; the lessons, lesson and check-lesson commands work.
+
+. "$srcdir/tests/lib.sh"
+need_quiesce
+
+count=0
+for f in "$srcdir"/lessons/*.lesson; do
+	[ -r "$f" ] || continue
+	count=$((count + 1))
+	if expect_exit 0 "check-lesson ${f##*/}" "$QUIESCE" check-lesson "$f"; then
+		expect_out_has ": ok (" "check-lesson ${f##*/}"
+		expect_empty "$T/err" "check-lesson ${f##*/} stderr"
+	fi
+done
+[ "$count" -ge 12 ] || fail "only $count lessons in lessons/ (the curriculum has 12)"
+
+# Every lesson is listed, with its id and title.
+if expect_exit 0 "lessons" "$QUIESCE" lessons; then
+	n=$(grep -c '^ *[0-9][0-9]*  ' "$T/out")
+	[ "$n" -eq "$count" ] || fail "lessons lists $n lessons, lessons/ has $count"
+	expect_out_has "horizon" "lessons lists the horizon lesson"
+	expect_out_has "The horizon effect" "lessons shows titles"
+	if grep -F "(does not parse)" "$T/out" >/dev/null; then
+		fail "lessons lists a lesson that does not parse"
+	fi
+fi
+
+# A lesson by id, by number and by file, as text pages.
+if expect_exit 0 "lesson horizon" "$QUIESCE" lesson horizon; then
+	expect_out_has "--- Page 1 of 4: A search with a horizon ---" "lesson horizon page heading"
+	expect_out_has "Question 1 (answer with a move):" "lesson horizon question"
+	expect_out_has "[position: 4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1]" "lesson horizon position"
+	expect_empty "$T/err" "lesson horizon stderr"
+	cp "$T/out" "$T/by-id"
+fi
+if expect_exit 0 "lesson 1" "$QUIESCE" lesson 1; then
+	cmp -s "$T/out" "$T/by-id" || fail "lesson 1 differs from lesson horizon"
+fi
+if expect_exit 0 "lesson FILE" "$QUIESCE" lesson "$srcdir/lessons/01-horizon.lesson"; then
+	cmp -s "$T/out" "$T/by-id" || fail "lesson FILE differs from lesson horizon"
+fi
+if expect_exit 0 "lesson --width 40" "$QUIESCE" lesson --width 40 stand-pat; then
+	long=$(grep -v -e '^\[' -e '^ ' -e '^---' -e '^Question' "$T/out" | awk 'length($0) > 40 && index($0, " ") > 0' | head -1)
+	[ -z "$long" ] || fail "lesson --width 40 has a wrapped line longer than 40: $long"
+fi
+
+# Usage errors and unknown lessons.
+expect_exit 2 "check-lesson without a file" "$QUIESCE" check-lesson && \
+	expect_err_has "no lesson file given" "check-lesson without a file"
+expect_exit 1 "lesson no-such-lesson" "$QUIESCE" lesson no-such-lesson && \
+	expect_err_has "no lesson 'no-such-lesson'" "lesson no-such-lesson"
+expect_exit 2 "lesson without a name" "$QUIESCE" lesson
+expect_exit 1 "check-lesson of a missing file" "$QUIESCE" check-lesson "$T/missing.lesson" && \
+	expect_err_has "cannot open" "check-lesson of a missing file"
+
+# check-lesson goes on after a bad file and fails overall.
+expect_exit 1 "check-lesson good and bad" "$QUIESCE" check-lesson "$srcdir/lessons/01-horizon.lesson" \
+	"$srcdir/tests/data/bad-lessons/20-false-claim.lesson" && \
+	expect_out_has "01-horizon.lesson: ok" "check-lesson good and bad"
+
+# A claim that was true becomes false when the search changes: claims can fail.
+sed 's/^@search captures depth=1$/@search none depth=1/' \
+	"$srcdir/lessons/01-horizon.lesson" >"$T/changed.lesson"
+if expect_exit 1 "check-lesson of a changed lesson" "$QUIESCE" check-lesson "$T/changed.lesson"; then
+	expect_err_has "claim failed" "check-lesson of a changed lesson"
+fi
+
+finish
