@@ -11,6 +11,7 @@
 #include "explain.h"
 #include "movegen.h"
 #include "notation.h"
+#include "tour.h"
 #include "traceio.h"
 #include "util.h"
 
@@ -610,6 +611,134 @@ static bool cmd_play(struct session *s, const char *args, FILE *out, struct erro
 	return true;
 }
 
+/* ---------------------------------------------------------------- lessons */
+
+/* The width lesson pages are wrapped to in the REPL. */
+#define COMMAND_PAGE_WIDTH 72
+
+/* Says what the tour has to say (a corrupt progress file set aside, a failed save), once. */
+static void tour_news(struct tour *t, FILE *out)
+{
+	if (t->note[0]) {
+		fprintf(out, "warning: %s\n", t->note);
+		t->note[0] = '\0';
+	}
+}
+
+/* After a page change: the page (REPL), or a line naming it (a pane shows the page). */
+static void show_page(struct tour *t, FILE *out)
+{
+	tour_news(t, out);
+	if (t->pane)
+		fprintf(out, "Lesson %d, page %d of %d: %s\n", t->number, t->page + 1, t->lesson->page_count,
+			t->lesson->pages[t->page].title);
+	else
+		tour_print_page(t, COMMAND_PAGE_WIDTH, out);
+}
+
+static bool cmd_lessons(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	struct tour *t = tour_of(s);
+
+	if (split_words(args, buf, sizeof buf, w) != 0)
+		return error_set(err, 0, 0, "lessons: takes no arguments ('lesson N' opens one)");
+	tour_news(t, out);
+	if (t->pane)
+		t->menu = true;
+	else
+		tour_print_list(t, false, out);
+	return true;
+}
+
+static bool cmd_lesson(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	struct tour *t = tour_of(s);
+	long page = 0;
+
+	if (n == 0 && t->lesson) {
+		show_page(t, out);
+		return true;
+	}
+	if (n < 1 || n > 2 || (n == 2 && (!parse_count(w[1], 10000, &page) || page == 0)))
+		return error_set(err, 0, 0, "lesson: expected a lesson's id or number and an optional page, "
+				 "e.g. 'lesson 1' ('lessons' lists them)");
+	if (!tour_open(t, s, w[0], (int)page, err))
+		return false;
+	show_page(t, out);
+	return true;
+}
+
+/* Moves DELTA pages from the current one. */
+static bool turn_page(struct session *s, const char *args, FILE *out, struct error *err, int delta)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	struct tour *t = tour_of(s);
+
+	if (split_words(args, buf, sizeof buf, w) != 0)
+		return error_set(err, 0, 0, "takes no arguments ('page N' goes to a page)");
+	if (t->lesson == NULL)
+		return error_set(err, 0, 0, "no lesson is open: type 'lessons' for the list, 'lesson N' to open one");
+	if (t->page + delta < 0)
+		return error_set(err, 0, 0, "this is the first page of the lesson");
+	if (t->page + delta >= t->lesson->page_count)
+		return error_set(err, 0, 0, "this is the last page of the lesson: 'lessons' lists the others");
+	if (!tour_goto_page(t, s, t->page + delta, err))
+		return false;
+	show_page(t, out);
+	return true;
+}
+
+static bool cmd_next_page(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return turn_page(s, args, out, err, 1);
+}
+
+static bool cmd_prev_page(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	return turn_page(s, args, out, err, -1);
+}
+
+static bool cmd_page(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	struct tour *t = tour_of(s);
+	long page;
+
+	if (n != 1 || !parse_count(w[0], 10000, &page) || page == 0)
+		return error_set(err, 0, 0, "page: expected a page number, e.g. 'page 2'");
+	if (!tour_goto_page(t, s, (int)page - 1, err))
+		return false;
+	show_page(t, out);
+	return true;
+}
+
+static bool cmd_answer(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	struct tour *t = tour_of(s);
+
+	if (!tour_answer(t, args, err))
+		return false;
+	tour_news(t, out);
+	fprintf(out, "%s %s\n", t->verdict == LV_RIGHT ? "[right]" : t->verdict == LV_WRONG ? "[wrong]" : "[?]",
+		t->feedback);
+	return true;
+}
+
+static bool cmd_hint(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char hint[600];
+
+	(void)args;
+	if (!tour_hint(tour_of(s), hint, sizeof hint, err))
+		return false;
+	fprintf(out, "Hint: %s\n", hint);
+	return true;
+}
+
 static bool cmd_quit(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	(void)args;
@@ -646,6 +775,13 @@ const struct command_spec command_table[] = {
 	{ "export", "json|dot|text FILE", "write the trace to a file", cmd_export, "format" },
 	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },
+	{ "lessons", "", "list the lessons with your progress (in the tutor: the lesson menu)", cmd_lessons, NULL },
+	{ "lesson", "NAME [PAGE]", "open a lesson by id or number, at the page you reached", cmd_lesson, "lesson" },
+	{ "next-page", "", "the lesson's next page (key ])", cmd_next_page, NULL },
+	{ "prev-page", "", "the lesson's previous page (key [)", cmd_prev_page, NULL },
+	{ "page", "N", "go to page N of the lesson", cmd_page, NULL },
+	{ "answer", "TEXT", "answer the lesson's question (a move, a score, a choice's number ...)", cmd_answer, NULL },
+	{ "hint", "", "a hint for the lesson's question", cmd_hint, NULL },
 	{ "quit", "", "leave", cmd_quit, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
@@ -849,7 +985,19 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 			add_all(&c, filters);
 		else if (!strcmp(cmd->complete, "kind"))
 			add_all(&c, kinds);
-		else if (!strcmp(cmd->complete, "command"))
+		else if (!strcmp(cmd->complete, "lesson")) {
+			struct lesson_info *list;
+			int count = lesson_list(NULL, &list);
+
+			for (int i = 0; i < count; i++) {
+				char num[16];
+
+				snprintf(num, sizeof num, "%d", i + 1);
+				add(&c, list[i].id);
+				add(&c, num);
+			}
+			lesson_info_free(list, count);
+		} else if (!strcmp(cmd->complete, "command"))
 			for (const struct command_spec *x = command_table; x->name; x++)
 				add(&c, x->name);
 	} else if (n == 2 && !strcmp(cmd->complete, "cmpmode")) {

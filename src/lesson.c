@@ -1508,6 +1508,11 @@ static void format_test(const struct lesson_node_test *test, char *buf, size_t n
 	snprintf(buf, n, "%s%s%s", test->negated ? "not-" : "", pred_names[test->pred], r);
 }
 
+void lesson_node_test_format(const struct lesson_node_test *test, char *buf, size_t n)
+{
+	format_test(test, buf, n);
+}
+
 /* What node N is and did, for a failure message. */
 static void describe_node(const struct trace *t, uint32_t n, char *buf, size_t size)
 {

@@ -241,6 +241,9 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 /* Whether TEST holds for NODE of T. */
 bool lesson_node_test_holds(const struct lesson_node_test *test, const struct trace *t, uint32_t node);
 
+/* Writes TEST as a lesson writes it ("stand-pat-cutoff", "not-pv", "score=-50..0") into BUF. */
+void lesson_node_test_format(const struct lesson_node_test *test, char *buf, size_t n);
+
 /* The name of a node predicate ("stand-pat-cutoff", …) and its one-line meaning. */
 const char *lesson_pred_name(enum lesson_pred pred);
 const char *lesson_pred_meaning(enum lesson_pred pred);

@@ -7,6 +7,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "tour.h"
 #include "util.h"
 
 struct session *session_new(void)
@@ -56,6 +57,7 @@ void session_free(struct session *s)
 	drop_search(s);
 	session_compare_end(s);
 	trace_free(s->trace);
+	tour_free(s->tour);
 	free(s);
 }
 

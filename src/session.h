@@ -22,6 +22,8 @@
 /* The tutor caps its searches so that a trace fits in memory; "set max-nodes 0" lifts the cap. */
 #define SESSION_DEFAULT_MAX_NODES 2000000
 
+struct tour;
+
 /* Bits of session_node_info(): what a node or its subtree holds. */
 enum {
 	SNI_CUTOFF = 1,        /* the node cut off (stand pat or beta) */
@@ -63,6 +65,7 @@ struct session {
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
 	bool quit;                     /* the quit command was given */
 	int play_speed;                /* :play asked the front end to autoplay (events a second) */
+	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
 };
 
 struct session *session_new(void);
