@@ -122,6 +122,12 @@ void ui_cmdline_open(struct ui *ui, int kind)
 	installed = true;
 }
 
+void ui_cmdline_open_with(struct ui *ui, const char *text)
+{
+	ui_cmdline_open(ui, ':');
+	rl_insert_text(text);
+}
+
 void ui_cmdline_cancel(struct ui *ui)
 {
 	if (installed) {

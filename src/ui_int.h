@@ -58,7 +58,7 @@ struct tree_state {
 	bool have;
 };
 
-enum { PANE_BOARD, PANE_TREE_A, PANE_TREE_B, PANE_EVENT, PANE_COUNT };
+enum { PANE_BOARD, PANE_TREE_A, PANE_TREE_B, PANE_EVENT, PANE_LESSON, PANE_COUNT };
 
 struct ui {
 	struct session *s;
@@ -78,6 +78,13 @@ struct ui {
 	bool pending_eof;
 	int play_speed;             /* autoplay: events a second, 0 when off */
 	bool quit;
+	/* The lessons (ui_lesson.c): the menu over the panes, and the page text the lesson pane shows. */
+	bool menu;                  /* the lesson menu is open */
+	int menu_sel;               /* its selected line (0-based) */
+	char *lesson_text;          /* the page as tour_print_page wrote it, for LESSON_GEN and LESSON_WIDTH */
+	uint32_t lesson_gen;
+	int lesson_width;
+	int lesson_top;             /* the first line on screen */
 };
 
 /* ui.c */
@@ -116,9 +123,26 @@ void ui_tree_free(struct ui *ui);
 /* ui_event.c */
 void ui_event_draw(struct ui *ui, struct pane *p);
 
+/* ui_lesson.c */
+void ui_lesson_init(struct ui *ui, struct pane *p);
+void ui_lesson_draw(struct ui *ui, struct pane *p);
+bool ui_lesson_key(struct ui *ui, struct pane *p, int key);
+/* Whether a lesson is open (the lesson pane is part of the layout). */
+bool ui_lesson_open(struct ui *ui);
+/* A digit answers a question with choices; true when KEY was used so. */
+bool ui_lesson_choice_key(struct ui *ui, int key);
+/* Queues command LINE to run as if typed after ':'. */
+void ui_queue_command(struct ui *ui, const char *line);
+void ui_menu_open(struct ui *ui);
+void ui_menu_draw(struct ui *ui);
+void ui_menu_key(struct ui *ui, int key);
+void ui_lesson_free(struct ui *ui);
+
 /* ui_cmdline.c */
 void ui_cmdline_init(struct ui *ui);
 void ui_cmdline_open(struct ui *ui, int kind);
+/* Opens the command line with TEXT already typed. */
+void ui_cmdline_open_with(struct ui *ui, const char *text);
 void ui_cmdline_key(struct ui *ui, int key);
 void ui_cmdline_cancel(struct ui *ui);
 void ui_cmdline_draw(struct ui *ui, int y, int w);
