@@ -21,6 +21,12 @@ int cli_lessons(int argc, char **argv);
 int cli_lesson(int argc, char **argv);
 int cli_check_lesson(int argc, char **argv);
 
+/* Whether the curses tutor can run: stdin and stdout are terminals and TERM is not dumb. */
+bool cli_can_use_curses(void);
+
+/* Opens lesson NAME in the curses tutor (at the page the learner reached); returns the exit status. */
+int cli_tutor_lesson(const char *name);
+
 /* Prints "quiesce: MESSAGE" and "Try 'quiesce --help'..." to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "lesson.h"
+#include "tour.h"
 
 /* The width prose is wrapped to when the terminal's is not known. */
 #define LESSON_TEXT_WIDTH 72
@@ -29,7 +30,8 @@ static const char lesson_usage_options[] =
 	"Options:\n"
 	"  -w, --width N          wrap the prose to N columns (default 72)\n"
 	"  -h, --help             display this help and exit\n\n"
-	"NAME is a lesson's id, its number in 'quiesce lessons', or a file.\n";
+	"NAME is a lesson's id, its number in 'quiesce lessons', or a file. On a terminal\n"
+	"(without --width) the lesson opens in the tutor at the page you reached.\n";
 
 /* Prints one problem verify found, as the compilers do. */
 static void report(const struct lesson *l, int line, int column, const char *msg, void *ctx)
@@ -124,13 +126,20 @@ int cli_lessons(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("lessons: unexpected argument '%s'", argv[optind]);
 	count = lesson_list(NULL, &list);
+	lesson_info_free(list, count);
 	if (count == 0) {
 		fprintf(stderr, "quiesce: no lessons found (looked in the data directory's lessons/)\n");
 		return 1;
 	}
-	for (int i = 0; i < count; i++)
-		printf("%2d  %-12s %s\n    %s\n", i + 1, list[i].id, list[i].title, list[i].summary);
-	lesson_info_free(list, count);
+	/* With the learner's progress; a corrupt progress file is set aside and said so. */
+	{
+		struct tour *t = tour_new();
+
+		if (t->note[0])
+			fprintf(stderr, "quiesce: %s\n", t->note);
+		tour_print_list(t, true, stdout);
+		tour_free(t);
+	}
 	return 0;
 }
 
@@ -145,6 +154,7 @@ int cli_lesson(int argc, char **argv)
 	struct lesson *l;
 	char *path;
 	long width = LESSON_TEXT_WIDTH;
+	bool width_given = false;
 	int c;
 
 	opterr = 0;
@@ -155,6 +165,7 @@ int cli_lesson(int argc, char **argv)
 			if (!cli_parse_int(optarg, 1000, &width) || width < 20)
 				return cli_usage_error("lesson: invalid --width '%s': expected a number from 20 to 1000",
 						       optarg);
+			width_given = true;
 			break;
 		case 'h':
 			cli_print_command_help("lesson", lesson_usage_options);
@@ -167,6 +178,9 @@ int cli_lesson(int argc, char **argv)
 		return cli_usage_error("lesson: which lesson? Give its id or number ('quiesce lessons' lists them)");
 	if (optind + 1 < argc)
 		return cli_usage_error("lesson: unexpected argument '%s'", argv[optind + 1]);
+	/* On a terminal the lesson opens in the tutor; otherwise it is printed as text pages. */
+	if (cli_can_use_curses() && !width_given)
+		return cli_tutor_lesson(argv[optind]);
 	path = lesson_find(argv[optind]);
 	if (path == NULL) {
 		fprintf(stderr, "quiesce: no lesson '%s' ('quiesce lessons' lists them)\n", argv[optind]);

@@ -110,6 +110,7 @@ int cli_trace(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
+	rc = 0;   /* the option loop leaves cli_search_option's "not mine" (-1) here */
 	t = trace_new();
 	search_run(&pos, &opt, t, NULL, &res);
 	if (output != NULL) {

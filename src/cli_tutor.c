@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "repl.h"
 #include "session.h"
+#include "tour.h"
 #include "ui.h"
 
 static const char tutor_usage_options[] =
@@ -80,12 +81,20 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	return s;
 }
 
-/* Whether the curses tutor can run: stdin and stdout are terminals and TERM is not dumb. */
-static bool can_use_curses(void)
+bool cli_can_use_curses(void)
 {
 	const char *term = getenv("TERM");
 
 	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term && *term && strcmp(term, "dumb") != 0;
+}
+
+/* Reports on stderr what the lessons' tour has to say (a corrupt progress file set aside …). */
+static void report_news(struct session *s)
+{
+	if (s->tour && s->tour->note[0]) {
+		fprintf(stderr, "quiesce: %s\n", s->tour->note);
+		s->tour->note[0] = '\0';
+	}
 }
 
 int cli_repl(int argc, char **argv)
@@ -96,7 +105,11 @@ int cli_repl(int argc, char **argv)
 
 	if (!s)
 		return status;
+	/* The progress file is read (and a corrupt one set aside, said on stderr) before the first line. */
+	tour_of(s);
+	report_news(s);
 	status = repl_run(s, isatty(STDIN_FILENO) != 0);
+	report_news(s);
 	session_free(s);
 	return status;
 }
@@ -109,10 +122,39 @@ int cli_tutor(int argc, char **argv)
 
 	if (!s)
 		return status;
-	if (can_use_curses())
+	if (cli_can_use_curses()) {
+		struct tour *t = tour_of(s);
+		const struct progress_lesson *pl = t->progress.last[0] ? progress_find(&t->progress, t->progress.last, false) : NULL;
+		struct error err = { 0 };
+
+		/* "quiesce" alone takes the learner back to the lesson left unfinished, at its page. */
+		if (argc <= 1 && pl && !pl->done)
+			tour_open(t, s, pl->id, 0, &err);
 		status = ui_run(s, ascii);
-	else
+	} else {
+		tour_of(s);
+		report_news(s);
 		status = repl_run(s, isatty(STDIN_FILENO) != 0 && getenv("TERM") != NULL);
+	}
+	report_news(s);
+	session_free(s);
+	return status;
+}
+
+int cli_tutor_lesson(const char *name)
+{
+	struct session *s = session_new();
+	struct error err = { 0 };
+	int status;
+
+	s->opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
+	if (!tour_open(tour_of(s), s, name, 0, &err)) {
+		fprintf(stderr, "quiesce: %s\n", err.msg);
+		session_free(s);
+		return 1;
+	}
+	status = ui_run(s, false);
+	report_news(s);
 	session_free(s);
 	return status;
 }

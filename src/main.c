@@ -32,9 +32,9 @@ static const struct command {
 	{ "repl", cli_repl, "repl [--fen FEN] [SEARCH OPTION]...",
 	  "the tutor's commands, one line at a time (the default without a terminal)" },
 	{ "lessons", cli_lessons, "lessons",
-	  "list the lessons: id, title and what each teaches" },
+	  "list the lessons: id, title, your progress and what each teaches" },
 	{ "lesson", cli_lesson, "lesson NAME [--width N]",
-	  "show a lesson (by id or number) as text pages" },
+	  "open a lesson (by id or number) in the tutor; text pages when not on a terminal" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",
 	  "check that a lesson parses and that every claim it makes holds" },
 };
@@ -42,11 +42,11 @@ static const struct command {
 /* Prints the --help text to stdout. */
 static void print_help(void)
 {
-	printf("Usage: quiesce COMMAND [OPTION]...\n"
+	printf("Usage: quiesce [COMMAND] [OPTION]...\n"
 	       "A teaching tool that shows how a chess engine's quiescence search\n"
 	       "avoids the horizon effect.\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+		printf("  %-13s %s\n", commands[i].name, commands[i].summary);
 	printf("\nSynopsis:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		printf("  quiesce %s\n", commands[i].synopsis);

@@ -182,6 +182,8 @@ static bool parse_line(struct progress *p, char *line, const char *name, int lin
 		text = save ? save : (char *)"";
 		while (*text == ' ' || *text == '\t')
 			text++;
+		if (*text == '\0')
+			return error_set(err, lineno, 0, "%s:%d: an answer line without the answer", name, lineno);
 		if (!valid_id(w[0]) || !(pl = progress_find(p, w[0], false)))
 			return error_set(err, lineno, 0, "%s:%d: an answer for lesson '%.63s' before its lesson line",
 					 name, lineno, w[0]);

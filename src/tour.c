@@ -30,9 +30,9 @@ struct tour *tour_new(void)
 
 		/* Never lose it: the learner (or a bug report) may want it. A new file starts afresh. */
 		if (progress_set_aside(t->path, away, sizeof away, &e2))
-			snprintf(t->note, sizeof t->note, "progress file corrupt (%s); set aside as %s", err.msg, away);
+			snprintf(t->note, sizeof t->note, "progress file corrupt (%.200s); set aside as %.300s", err.msg, away);
 		else
-			snprintf(t->note, sizeof t->note, "progress file corrupt (%s); %s", err.msg, e2.msg);
+			snprintf(t->note, sizeof t->note, "progress file corrupt (%.200s); %.300s", err.msg, e2.msg);
 		break;
 	}
 	}
@@ -372,7 +372,7 @@ void tour_print_list(const struct tour *t, bool summary, FILE *out)
 		char status[64];
 
 		progress_describe(&t->progress, list[i].id, 0, status, sizeof status);
-		fprintf(out, "%2d  %-12s %-36s %s\n", i + 1, list[i].id, list[i].title, status);
+		fprintf(out, "%2d  %-14s %-36s %s\n", i + 1, list[i].id, list[i].title, status);
 		if (summary)
 			fprintf(out, "    %s\n", list[i].summary);
 	}

@@ -4,7 +4,7 @@
  * learner's progress (progress.h) loaded at the start and saved at every
  * step. Showing a page makes its directives drive the session: position,
  * search options, search, cursor, highlights and the compare view. The REPL
- * and the curses tutor share it through the commands of command.h; the tour
+ * and the full-screen tutor share it through the commands of command.h; the tour
  * never prints unless asked to write a page to a stream.
  */
 #ifndef QUIESCE_TOUR_H

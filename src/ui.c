@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "command.h"
+#include "tour.h"
 #include "ui.h"
 #include "ui_int.h"
 #include "util.h"
@@ -104,9 +105,14 @@ void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
 
 /* ---------------------------------------------------------------- layout */
 
+/* The lesson pane's width beside the board and tree; narrower screens get a band below them. */
+#define UI_LESSON_MIN_WIDE 96
+#define UI_LESSON_MIN_WIDTH 32
+#define UI_LESSON_MAX_WIDTH 56
+
 static void layout(struct ui *ui)
 {
-	int h = LINES - 2, w = COLS, ev_h = 4;
+	int h = LINES - 2, w = COLS, ev_h = 4, mh, lw = 0, lh = 0;
 	struct pane *p = ui->panes;
 
 	ui->too_small = LINES < UI_MIN_LINES || COLS < UI_MIN_COLS;
@@ -118,19 +124,36 @@ static void layout(struct ui *ui)
 		ev_h = 5;
 	p[PANE_EVENT].r = (struct rect){ h - ev_h, 0, ev_h, w };
 	p[PANE_EVENT].shown = true;
+	mh = h - ev_h;
+	/* A lesson: its pane to the right of board and tree, or below them on a narrow screen. */
+	if (ui_lesson_open(ui)) {
+		if (w >= UI_LESSON_MIN_WIDE) {
+			lw = w / 3 < UI_LESSON_MIN_WIDTH ? UI_LESSON_MIN_WIDTH : w / 3 > UI_LESSON_MAX_WIDTH ?
+				UI_LESSON_MAX_WIDTH : w / 3;
+			p[PANE_LESSON].r = (struct rect){ 0, w - lw, mh, lw };
+			w -= lw + 1;
+		} else {
+			lh = mh / 2;
+			p[PANE_LESSON].r = (struct rect){ mh - lh, 0, lh, w };
+			mh -= lh;
+		}
+		p[PANE_LESSON].shown = true;
+	} else if (ui->focus == PANE_LESSON) {
+		ui->focus = PANE_TREE_A;
+	}
 	if (ui->s->comparing) {
 		int half = w / 2;
 
-		p[PANE_TREE_A].r = (struct rect){ 0, 0, h - ev_h, half - 1 };
-		p[PANE_TREE_B].r = (struct rect){ 0, half, h - ev_h, w - half };
+		p[PANE_TREE_A].r = (struct rect){ 0, 0, mh, half - 1 };
+		p[PANE_TREE_B].r = (struct rect){ 0, half, mh, w - half };
 		p[PANE_TREE_A].shown = p[PANE_TREE_B].shown = true;
 		if (ui->focus == PANE_BOARD)
 			ui->focus = PANE_TREE_A;
 	} else {
 		int bw = 34;
 
-		p[PANE_BOARD].r = (struct rect){ 0, 0, h - ev_h, bw };
-		p[PANE_TREE_A].r = (struct rect){ 0, bw + 1, h - ev_h, w - bw - 1 };
+		p[PANE_BOARD].r = (struct rect){ 0, 0, mh, bw };
+		p[PANE_TREE_A].r = (struct rect){ 0, bw + 1, mh, w - bw - 1 };
 		p[PANE_BOARD].shown = p[PANE_TREE_A].shown = true;
 		if (ui->focus == PANE_TREE_B)
 			ui->focus = PANE_TREE_A;
@@ -227,6 +250,20 @@ static void k_play(struct ui *ui)
 	ui_set_status(ui, false, "Playing 4 events a second; any key stops");
 }
 
+static void k_next_page(struct ui *ui) { ui_queue_command(ui, "next-page"); }
+static void k_prev_page(struct ui *ui) { ui_queue_command(ui, "prev-page"); }
+static void k_hint(struct ui *ui) { ui_queue_command(ui, "hint"); }
+static void k_menu(struct ui *ui) { ui_menu_open(ui); }
+
+static void k_answer(struct ui *ui)
+{
+	if (!ui_lesson_open(ui) || !tour_question(ui->s->tour)) {
+		ui_set_status(ui, true, "No question to answer (L opens the lesson menu)");
+		return;
+	}
+	ui_cmdline_open_with(ui, "answer ");
+}
+
 static void k_redraw(struct ui *ui)
 {
 	(void)ui;
@@ -254,6 +291,11 @@ static const struct key_binding {
 	{ ':', 0, ":", "enter a command (Tab completes, Up/Ctrl-R search history)", k_command },
 	{ '/', 0, "/", "search the tree for a move (SAN prefix)", k_search },
 	{ '?', KEY_F(1), "? F1", "this help", k_help },
+	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
+	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
+	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
+	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
+	{ 'H', 0, "H", "a hint for the lesson's question", k_hint },
 	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
 	{ 'q', 0, "q", "quit", k_quit },
 };
@@ -266,6 +308,8 @@ static const char *const tree_keys_help[][2] = {
 	{ "PgUp PgDn", "a page up / down" },
 	{ "Space Enter", "fold or unfold the node" },
 	{ "mouse click", "select a line in the tree" },
+	{ "1-9", "answer a lesson question with choices by number" },
+	{ "j k Space", "in the lesson pane: scroll its text" },
 };
 
 /* Opens the help view: the key table and the command table, formatted. */
@@ -351,6 +395,8 @@ static void draw(struct ui *ui)
 	}
 	if (ui->output) {
 		draw_output(ui);
+	} else if (ui->menu) {
+		ui_menu_draw(ui);
 	} else {
 		for (int i = 0; i < PANE_COUNT; i++)
 			if (ui->panes[i].shown)
@@ -405,8 +451,13 @@ static void run_line(struct ui *ui, char *line)
 	got_sigint = 0;
 	s->stop = 0;
 	fclose(out);
-	if (s->generation != gen)
-		layout(ui);
+	(void)gen;
+	/* The position, the compare view or the lesson pane may have come or gone. */
+	layout(ui);
+	if (s->tour && s->tour->menu) {
+		s->tour->menu = false;
+		ui_menu_open(ui);
+	}
 	/* One line of output goes to the status line; more opens the output view. */
 	while (len > 0 && buf[len - 1] == '\n')
 		buf[--len] = '\0';
@@ -482,6 +533,10 @@ static void handle_key(struct ui *ui, int key)
 			ui->quit = true;
 		return;
 	}
+	if (ui->menu) {
+		ui_menu_key(ui, key);
+		return;
+	}
 	if (key == KEY_MOUSE) {
 		mouse(ui);
 		return;
@@ -491,6 +546,8 @@ static void handle_key(struct ui *ui, int key)
 			key_table[i].run(ui);
 			return;
 		}
+	if (ui_lesson_choice_key(ui, key))
+		return;
 	/* Tree keys go to the focused tree (or the first one when another pane has the focus). */
 	focus = &ui->panes[ui->focus];
 	if (!(focus->shown && focus->key)) {
@@ -541,6 +598,7 @@ static void ui_init(struct ui *ui, struct session *s, bool ascii)
 	ui->panes[PANE_TREE_B] = (struct pane){ .init = ui_tree_init, .draw = ui_tree_draw, .key = ui_tree_key,
 						.resize = ui_tree_resize, .side = 1 };
 	ui->panes[PANE_EVENT] = (struct pane){ .draw = ui_event_draw };
+	ui->panes[PANE_LESSON] = (struct pane){ .init = ui_lesson_init, .draw = ui_lesson_draw, .key = ui_lesson_key };
 	ui->focus = PANE_TREE_A;
 	for (int i = 0; i < PANE_COUNT; i++)
 		if (ui->panes[i].init)
@@ -578,6 +636,21 @@ int ui_run(struct session *s, bool ascii)
 	sigint_session = s;
 	sigaction(SIGINT, &sa, &old);
 	ui_cmdline_init(&ui);
+	/* The lessons: a pane shows the page; a new learner (no progress file) starts at the menu. */
+	{
+		struct tour *t = tour_of(s);
+
+		t->pane = true;
+		if (t->note[0]) {
+			ui_set_status(&ui, true, "%s", t->note);
+			t->note[0] = '\0';
+		}
+		if (!t->existed)
+			ui_menu_open(&ui);
+		else if (t->lesson)
+			ui_set_status(&ui, false, "Welcome back: lesson %d, page %d of %d (L: all lessons)", t->number,
+				      t->page + 1, t->lesson->page_count);
+	}
 	layout(&ui);
 
 	while (!ui.quit) {
@@ -631,7 +704,12 @@ int ui_run(struct session *s, bool ascii)
 	endwin();
 	sigaction(SIGINT, &old, NULL);
 	sigint_session = NULL;
+	/* The menu is for the first start: from now on a progress file says the learner has been here. */
+	if (!s->tour->existed && !tour_save(s->tour))
+		fprintf(stderr, "quiesce: %s\n", s->tour->note);
+	s->tour->pane = false;
 	ui_tree_free(&ui);
+	ui_lesson_free(&ui);
 	free(ui.output);
 	return 0;
 }

@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bitboard.h"
 #include "explain.h"
 #include "notation.h"
+#include "tour.h"
 #include "ui_int.h"
 
 /* Unicode chess symbols, indexed by piece type, White then Black. */
@@ -57,6 +59,8 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	move last = MOVE_NONE;
 	int y = p->r.y, x = p->r.x, maxy = p->r.y + p->r.h;
 	char buf[1024], san[NOTATION_BUFSIZE];
+	/* The squares a lesson page points at are marked like the last move's. */
+	bitboard marked = ui_lesson_open(ui) ? s->tour->squares : 0;
 
 	if (t->event_count > 0 && ev < t->event_count) {
 		node = t->events[ev].node;
@@ -73,7 +77,8 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 		for (int file = 0; file < 8; file++) {
 			int sq = SQ_MAKE(file, rank), pc = pos.squares[sq];
 			bool dark = (file + rank) % 2 == 0;
-			bool hl = last != MOVE_NONE && (sq == MOVE_FROM(last) || sq == MOVE_TO(last));
+			bool hl = (last != MOVE_NONE && (sq == MOVE_FROM(last) || sq == MOVE_TO(last))) ||
+				  (marked & BB(sq));
 			int attr = 0;
 			char cell[16];
 			const char *mid;

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "explain.h"
 #include "notation.h"
+#include "tour.h"
 #include "ui_int.h"
 
 void ui_tree_init(struct ui *ui, struct pane *p)
@@ -228,6 +229,10 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			char text[400], full[520];
 
 			line_text(ui, side, l, text, sizeof text, &attr);
+			/* The node a lesson page points at. */
+			if (!s->comparing && ui_lesson_open(ui) && s->tour->node != TRACE_NONE &&
+			    !outline_is_prune(&ts->o, l) && outline_node(&ts->o, l) == s->tour->node)
+				attr |= A_UNDERLINE | A_BOLD;
 			indent = 2 * depth;
 			if (indent > p->r.w / 2)
 				indent = p->r.w / 2;

@@ -61,7 +61,7 @@ done
 
 # Every option's good values are accepted.
 fen_tactic="2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
-for args in "--depth 0" "-d 1 -m none" "--mode checks --check-plies all" "--mode checks --check-plies 2" \
+for args in "--depth 0" "-d 1 -m none" "--mode checks --check-plies all --qdepth 3 -d 1" "--mode checks --check-plies 2 -d 1" \
 	"--qdepth 3" "--qdepth none" "--delta" "--delta=50" "--delta=off" "--see" "--fail-soft" \
 	"--fail-hard" "--no-stand-pat --qdepth 2" "--no-evasions" "--pawn-pushes" "--order none -d 1" \
 	"--order mvv-lva" "--eval pst" "--eval material" "--max-nodes 0" "--format text" "--format json"; do

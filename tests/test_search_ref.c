@@ -86,6 +86,7 @@ struct ref_opts {
 	bool evasions;
 	bool see;
 	const char *flags;
+	bool pst;            /* --eval pst (else material) */
 };
 
 static const struct ref_opts *R;     /* the options of the running reference */
@@ -173,7 +174,7 @@ static void ref_qmoves(struct position *pos, int k, bool evading, struct move_li
  */
 static bool ref_q_leaf(const struct position *pos, int ply, int k, int *value)
 {
-	*value = eval_static(pos, EVAL_MATERIAL);
+	*value = eval_static(pos, R->pst ? EVAL_PST : EVAL_MATERIAL);
 	if (R->mode == REF_NONE)
 		return true;
 	if (R->qdepth >= 0 && k >= R->qdepth)
@@ -366,7 +367,7 @@ static void options_from(const struct ref_opts *o, int depth, bool fail_soft, bo
 	opt->delta = false;
 	opt->fail_soft = fail_soft;
 	opt->order = order_none ? ORDER_NONE : ORDER_MVV_LVA;
-	opt->eval = EVAL_MATERIAL;
+	opt->eval = o->pst ? EVAL_PST : EVAL_MATERIAL;
 }
 
 /* Prints how to reproduce one search from the command line. */
@@ -383,17 +384,20 @@ static void print_repro(const struct position *pos, const struct ref_opts *o, in
 /* ------------------------------------------------------------ the comparisons */
 
 /* Option sets. The four the issue names first, then variants. */
-static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none" };
-static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures" };
-static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks" };
-static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions" };
-static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see" };
-static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions" };
-static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4" };
-static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3" };
-static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat" };
-static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2" };
-static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2" };
+static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none", false };
+static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures", false };
+static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks", false };
+static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions", false };
+static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see", false };
+static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions", false };
+static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4", false };
+static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3", false };
+static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat", false };
+static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2", false };
+static const struct ref_opts OPT_BRUTE_FAULTY_Q3 = { "brute+faulty+qdepth=3", REF_CAPTURES, 1, 3, false, false, false, "--mode captures --no-stand-pat --no-evasions --qdepth 3", false };
+static const struct ref_opts OPT_CAPTURES_PST = { "captures+pst", REF_CAPTURES, 1, -1, true, true, false, "--mode captures --eval pst", true };
+static const struct ref_opts OPT_CHECKS_PST = { "checks+pst", REF_CHECKS, 1, -1, true, true, false, "--mode checks --eval pst", true };
+static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2", false };
 
 struct stats {
 	long cases;            /* (position, options, depth) triples compared */
@@ -528,7 +532,8 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
 			if (depth > 0)
 				ok = movegen_count(root) == 0;
 			else
-				ok = res.score == eval_static(root, EVAL_MATERIAL) || res.score == -REF_MATE;
+				ok = res.score == eval_static(root, o->pst ? EVAL_PST : EVAL_MATERIAL) ||
+				     res.score == -REF_MATE;
 			CHECK(ok, "%s %s depth %d %s: no best move but score %d", id, o->name, depth, how, res.score);
 			continue;
 		}
@@ -617,7 +622,7 @@ static const struct hand_case hand_cases[] = {
 	{ "capture mate within qdepth 2", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q2, 0, 31999, "a1a8" },
 };
 
-static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0" };
+static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0", false };
 
 static void hand_check(const struct hand_case *c)
 {
@@ -694,6 +699,9 @@ static const struct plan plans[] = {
 	{ &OPT_CHECKS_ALL_Q4, { 1, -1, -1 }, 200000, 1 },
 	{ &OPT_BRUTE_Q3, { 1, 2, -1 }, 200000, 1 },
 	{ &OPT_BRUTE, { 1, -1, -1 }, 100000, 1 },
+	{ &OPT_BRUTE_FAULTY_Q3, { 1, -1, -1 }, 200000, 1 },
+	{ &OPT_CAPTURES_PST, { 1, 2, -1 }, 0, 1 },
+	{ &OPT_CHECKS_PST, { 1, -1, -1 }, 0, 1 },
 };
 
 int main(void)

@@ -23,6 +23,11 @@ tm() {
 trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
 XDG_STATE_HOME=$T/state
 export XDG_STATE_HOME
+# A returning learner (a progress file exists): the tutor opens on the board, not on
+# the lesson menu of a first start. A test of the first start sets TUTOR_NEW_LEARNER=1.
+if [ -z "${TUTOR_NEW_LEARNER:-}" ]; then
+	mkdir -p "$XDG_STATE_HOME/quiesce" && echo 'quiesce-progress 1' >"$XDG_STATE_HOME/quiesce/progress"
+fi
 
 tutor_start() {
 	_cols=$1

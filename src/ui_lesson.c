@@ -1,0 +1,298 @@
+/*
+ * ui_lesson.c: the lessons in the curses tutor: the lesson pane beside the
+ * board and tree (the page's prose wrapped to the pane, its questions and
+ * the feedback to the last answer) and the lesson menu (every lesson with the
+ * learner's progress). Both only show the tour (tour.h); what they change
+ * they change through the commands (lesson, next-page, answer …).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tour.h"
+#include "ui_int.h"
+#include "util.h"
+
+bool ui_lesson_open(struct ui *ui)
+{
+	return ui->s->tour && ui->s->tour->lesson;
+}
+
+void ui_queue_command(struct ui *ui, const char *line)
+{
+	free(ui->pending_line);
+	ui->pending_line = xstrdup(line);
+	ui->cmd_kind = ':';
+}
+
+void ui_lesson_init(struct ui *ui, struct pane *p)
+{
+	(void)ui;
+	p->name = "lesson";
+}
+
+void ui_lesson_free(struct ui *ui)
+{
+	free(ui->lesson_text);
+	ui->lesson_text = NULL;
+}
+
+/* Rewrites the page text when the tour or the pane's width changed. */
+static void sync_text(struct ui *ui, int width)
+{
+	struct tour *t = ui->s->tour;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (ui->lesson_text && ui->lesson_gen == t->generation && ui->lesson_width == width)
+		return;
+	if (ui->lesson_gen != t->generation)
+		ui->lesson_top = 0;
+	out = open_memstream(&buf, &len);
+	if (!out)
+		util_die("out of memory");
+	tour_print_page(t, width, out);
+	fclose(out);
+	free(ui->lesson_text);
+	ui->lesson_text = buf;
+	ui->lesson_gen = t->generation;
+	ui->lesson_width = width;
+}
+
+/* The number of lines of TEXT. */
+static int count_lines(const char *text)
+{
+	int n = 0;
+
+	for (; text && *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+void ui_lesson_draw(struct ui *ui, struct pane *p)
+{
+	struct tour *t = ui->s->tour;
+	int x = p->r.x, y = p->r.y, w = p->r.w, h = p->r.h, body = h - 2, row = 0, lines;
+	bool focused = ui->focus == PANE_LESSON;
+	const char *at;
+	char title[200];
+
+	if (!ui_lesson_open(ui))
+		return;
+	/* A pane to the right has a divider on its left; a band below the board has its title line. */
+	if (x > 0)
+		for (int i = 0; i < h; i++)
+			mvaddstr(y + i, x - 1, ui->utf8 ? "\u2502" : "|");
+	sync_text(ui, w - 1);
+	lines = count_lines(ui->lesson_text);
+	if (ui->lesson_top > lines - body)
+		ui->lesson_top = lines - body;
+	if (ui->lesson_top < 0)
+		ui->lesson_top = 0;
+	snprintf(title, sizeof title, "%s %d/%d%s", focused ? "[Lesson]" : " Lesson", t->page + 1,
+		 t->lesson->page_count, lines > body ? (ui->lesson_top + body < lines ? "  (more: j/k)" : "") : "");
+	attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+	ui_put(y, x, w, title, true);
+	attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+	at = ui->lesson_text;
+	for (int skip = ui->lesson_top; skip > 0 && at && *at; skip--) {
+		at = strchr(at, '\n');
+		at = at ? at + 1 : NULL;
+	}
+	for (int n = ui->lesson_top; row < body; row++, n++) {
+		const char *nl = at ? strchr(at, '\n') : NULL;
+		char line[600];
+		int attr = 0;
+
+		if (at && *at && nl) {
+			snprintf(line, sizeof line, "%.*s", (int)(nl - at), at);
+			/* The two heading lines, the questions and the feedback stand out. */
+			if (n < 2 || !strncmp(line, "Question", 8))
+				attr = A_BOLD;
+			else if (strstr(line, "[right]") || strstr(line, "[wrong]") || strstr(line, "[?]"))
+				attr = A_BOLD;
+			at = nl + 1;
+		} else {
+			line[0] = '\0';
+		}
+		attron(attr);
+		ui_put(y + 1 + row, x, w, line, true);
+		attroff(attr);
+	}
+	attron(A_REVERSE);
+	ui_put(y + h - 1, x, w, tour_question(t) ? "[ ] pages  A answer  H hint  L lessons"
+	       : "[ ] pages  L lessons", true);
+	attroff(A_REVERSE);
+}
+
+bool ui_lesson_key(struct ui *ui, struct pane *p, int key)
+{
+	int body = p->r.h - 2;
+
+	switch (key) {
+	case 'j':
+	case KEY_DOWN:
+		ui->lesson_top++;
+		return true;
+	case 'k':
+	case KEY_UP:
+		if (ui->lesson_top > 0)
+			ui->lesson_top--;
+		return true;
+	case ' ':
+		ui->lesson_top += body > 1 ? body - 1 : 1;
+		return true;
+	case KEY_NPAGE:
+		ui_queue_command(ui, "next-page");
+		return true;
+	case KEY_PPAGE:
+		ui_queue_command(ui, "prev-page");
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool ui_lesson_choice_key(struct ui *ui, int key)
+{
+	const struct lesson_item *it;
+	char line[32];
+
+	if (!ui_lesson_open(ui) || key < '1' || key > '9')
+		return false;
+	it = tour_question(ui->s->tour);
+	if (!it || it->question->kind != LQ_NODE || key - '0' > it->question->choice_count)
+		return false;
+	snprintf(line, sizeof line, "answer %c", key);
+	ui_queue_command(ui, line);
+	return true;
+}
+
+/* ---------------------------------------------------------------- the menu */
+
+/* The lessons, listed afresh each time the menu is drawn (the list is short). */
+static int menu_list(struct lesson_info **list)
+{
+	return lesson_list(NULL, list);
+}
+
+void ui_menu_open(struct ui *ui)
+{
+	struct tour *t = tour_of(ui->s);
+
+	ui->menu = true;
+	/* Start on the open lesson, else the first one not done. */
+	ui->menu_sel = 0;
+	if (t->lesson && t->number > 0) {
+		ui->menu_sel = t->number - 1;
+	} else {
+		struct lesson_info *list;
+		int count = menu_list(&list);
+
+		for (int i = 0; i < count; i++) {
+			const struct progress_lesson *pl = progress_find(&t->progress, list[i].id, false);
+
+			if (!pl || !pl->done) {
+				ui->menu_sel = i;
+				break;
+			}
+		}
+		lesson_info_free(list, count);
+	}
+}
+
+void ui_menu_draw(struct ui *ui)
+{
+	struct tour *t = tour_of(ui->s);
+	struct lesson_info *list;
+	int count = menu_list(&list), y = 0, h = LINES - 2, top = 0;
+	char line[600];
+
+	attron(A_BOLD);
+	ui_put(y++, 0, COLS, "Lessons: quiescence search, step by step", true);
+	attroff(A_BOLD);
+	ui_put(y++, 0, COLS, "j/k or Up/Down choose, Enter opens (at the page you reached), Esc closes, q quits", true);
+	ui_put(y++, 0, COLS, "", true);
+	if (ui->menu_sel >= count)
+		ui->menu_sel = count - 1;
+	if (ui->menu_sel < 0)
+		ui->menu_sel = 0;
+	/* Room for the list and, below it, the chosen lesson's summary. */
+	if (ui->menu_sel - top >= h - y - 4)
+		top = ui->menu_sel - (h - y - 4) + 1;
+	for (int i = top; i < count && y < h - 4; i++) {
+		char status[64];
+
+		progress_describe(&t->progress, list[i].id, 0, status, sizeof status);
+		snprintf(line, sizeof line, "%c %2d  %-14s %-40s %s", i == ui->menu_sel ? '>' : ' ', i + 1, list[i].id,
+			 list[i].title, status);
+		if (i == ui->menu_sel)
+			attron(A_REVERSE);
+		ui_put(y++, 0, COLS, line, true);
+		if (i == ui->menu_sel)
+			attroff(A_REVERSE);
+	}
+	if (count == 0)
+		ui_put(y++, 0, COLS, "  No lessons found (looked in the data directory's lessons/).", true);
+	ui_put(y++, 0, COLS, "", true);
+	if (count > 0 && y < h) {
+		char *w = lesson_wrap(list[ui->menu_sel].summary, COLS - 4 > 20 ? COLS - 4 : 20);
+		char *save = NULL;
+
+		for (char *l = strtok_r(w, "\n", &save); l && y < h; l = strtok_r(NULL, "\n", &save)) {
+			snprintf(line, sizeof line, "  %s", l);
+			ui_put(y++, 0, COLS, line, true);
+		}
+		free(w);
+	}
+	while (y < h)
+		ui_put(y++, 0, COLS, "", true);
+	lesson_info_free(list, count);
+}
+
+void ui_menu_key(struct ui *ui, int key)
+{
+	char line[32];
+
+	switch (key) {
+	case 'j':
+	case KEY_DOWN:
+		ui->menu_sel++;
+		break;
+	case 'k':
+	case KEY_UP:
+		if (ui->menu_sel > 0)
+			ui->menu_sel--;
+		break;
+	case 'g':
+	case KEY_HOME:
+		ui->menu_sel = 0;
+		break;
+	case '\r':
+	case '\n':
+	case KEY_ENTER:
+	case 'l':
+	case KEY_RIGHT:
+		snprintf(line, sizeof line, "lesson %d", ui->menu_sel + 1);
+		ui->menu = false;
+		ui_queue_command(ui, line);
+		break;
+	case 27:
+	case 'x':
+	case 'L':
+		ui->menu = false;
+		break;
+	case 'q':
+		ui->quit = true;
+		break;
+	case ':':
+		ui_cmdline_open(ui, ':');
+		break;
+	default:
+		/* A lesson's number chooses it. */
+		if (key >= '1' && key <= '9')
+			ui->menu_sel = key - '1';
+		break;
+	}
+}
