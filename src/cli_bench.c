@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "datadir.h"
 #include "epd.h"
 #include "fen.h"
@@ -138,6 +139,49 @@ static void bench_tutor(struct session *s, bool quick)
  * Records one search of at least a million nodes and times it, as the tutor
  * would; then times the tutor stepping through it.
  */
+/*
+ * The compare command's throughput: the WAC suite (300 positions) under
+ * modes none, captures, checks and faulty at depth 2, on one thread and on
+ * two, as "quiesce compare" runs it.
+ */
+static void bench_compare(bool quick)
+{
+	struct suite suite;
+	struct search_options base;
+	struct compare_mode *modes = NULL;
+	struct error err = { 0 };
+	char *path = datadir_resolve("positions/wac.epd");
+	int nmodes = 0, npositions;
+
+	search_defaults(&base);
+	if (!suite_load(&suite, path, &err) ||
+	    !compare_modes_parse("none,captures,checks,faulty", &base, &modes, &nmodes, &err)) {
+		printf("compare    (skipped: %s)\n", err.msg);
+		free(path);
+		return;
+	}
+	npositions = quick ? 30 : suite.count;
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		struct compare_config cfg = { .jobs = jobs, .progress = false };
+		struct compare_run run;
+		uint64_t nodes = 0;
+
+		compare_run(&run, &suite, npositions, modes, nmodes, &cfg);
+		for (int m = 0; m < nmodes; m++)
+			nodes += run.rows[m].nodes;
+		printf("compare    %d WAC positions x %d modes (none, captures, checks, faulty; depth 2), "
+		       "%d thread%s: %.3f s, %.0f searches/s, %.2f Mnps\n",
+		       npositions, nmodes, jobs, jobs > 1 ? "s" : "", run.elapsed,
+		       run.elapsed > 0 ? npositions * nmodes / run.elapsed : 0.0,
+		       run.elapsed > 0 ? (double)nodes / run.elapsed / 1e6 : 0.0);
+		fflush(stdout);
+		compare_run_free(&run);
+	}
+	free(modes);
+	suite_free(&suite);
+	free(path);
+}
+
 static void bench_big_trace(bool quick)
 {
 	struct position pos;
@@ -197,6 +241,7 @@ int cli_bench(int argc, char **argv)
 	bench_perft("start", BOARD_START_FEN, quick ? 4 : 6, false);
 	bench_perft("kiwipete", KIWIPETE_FEN, quick ? 3 : 5, false);
 	bench_search(quick ? 20 : 300, quick ? 2 : 3);
+	bench_compare(quick);
 	bench_big_trace(quick);
 	return 0;
 }
