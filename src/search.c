@@ -483,7 +483,9 @@ static bool parse_number(const char *value, long lo, long hi, long *out)
 	char *end;
 	long v;
 
-	if (value == NULL || *value == '\0')
+	/* Digits only (a leading '-' allowed): strtol alone would also take " 1" and "+1". */
+	if (value == NULL || !((value[0] >= '0' && value[0] <= '9') ||
+			       (value[0] == '-' && value[1] >= '0' && value[1] <= '9')))
 		return false;
 	v = strtol(value, &end, 10);
 	if (*end != '\0' || v < lo || v > hi)

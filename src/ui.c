@@ -291,11 +291,6 @@ static const struct key_binding {
 	{ ':', 0, ":", "enter a command (Tab completes, Up/Ctrl-R search history)", k_command },
 	{ '/', 0, "/", "search the tree for a move (SAN prefix)", k_search },
 	{ '?', KEY_F(1), "? F1", "this help", k_help },
-	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
-	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
-	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
-	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
-	{ 'H', 0, "H", "a hint for the lesson's question", k_hint },
 	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
 	{ 'q', 0, "q", "quit", k_quit },
 };
@@ -308,8 +303,22 @@ static const char *const tree_keys_help[][2] = {
 	{ "PgUp PgDn", "a page up / down" },
 	{ "Space Enter", "fold or unfold the node" },
 	{ "mouse click", "select a line in the tree" },
-	{ "1-9", "answer a lesson question with choices by number" },
-	{ "j k Space", "in the lesson pane: scroll its text" },
+};
+
+/* The keys of the lessons, listed in the help after the commands. */
+static const struct key_binding lesson_key_table[] = {
+	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
+	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
+	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
+	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
+	{ 'H', 0, "H", "a hint for the lesson's question", k_hint },
+};
+
+/* Keys the lesson pane and the menu handle, listed with the table above. */
+static const char *const lesson_keys_help[][2] = {
+	{ "1-9", "answer a question with choices by the choice's number" },
+	{ "j k Space", "scroll the lesson pane (when it has the focus)" },
+	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu" },
 };
 
 /* Opens the help view: the key table and the command table, formatted. */
@@ -328,6 +337,11 @@ static void open_help(struct ui *ui)
 		fprintf(out, "  %-16s %s\n", tree_keys_help[i][0], tree_keys_help[i][1]);
 	fputs("\n", out);
 	command_help(NULL, out, NULL);
+	fputs("\nLesson keys:\n", out);
+	for (size_t i = 0; i < sizeof lesson_key_table / sizeof lesson_key_table[0]; i++)
+		fprintf(out, "  %-16s %s\n", lesson_key_table[i].name, lesson_key_table[i].help);
+	for (size_t i = 0; i < sizeof lesson_keys_help / sizeof lesson_keys_help[0]; i++)
+		fprintf(out, "  %-16s %s\n", lesson_keys_help[i][0], lesson_keys_help[i][1]);
 	fclose(out);
 	free(ui->output);
 	ui->output = buf;
@@ -544,6 +558,11 @@ static void handle_key(struct ui *ui, int key)
 	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0]; i++)
 		if (key_table[i].key == key || (key_table[i].key2 && key_table[i].key2 == key)) {
 			key_table[i].run(ui);
+			return;
+		}
+	for (size_t i = 0; i < sizeof lesson_key_table / sizeof lesson_key_table[0]; i++)
+		if (lesson_key_table[i].key == key) {
+			lesson_key_table[i].run(ui);
 			return;
 		}
 	if (ui_lesson_choice_key(ui, key))

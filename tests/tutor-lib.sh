@@ -102,4 +102,10 @@ tutor_exit_status() {
 
 tutor_stop() {
 	tm kill-server >/dev/null 2>&1
+	# Wait until the server has gone, so that the next tutor_start does not reach a dying one.
+	_i=0
+	while tm list-sessions >/dev/null 2>&1 && [ "$_i" -lt 100 ]; do
+		sleep 0.05
+		_i=$((_i + 1))
+	done
 }
