@@ -127,6 +127,10 @@ int cli_tutor(int argc, char **argv)
 		const struct progress_lesson *pl = t->progress.last[0] ? progress_find(&t->progress, t->progress.last, false) : NULL;
 		struct error err = { 0 };
 
+		/* A position asked for on the command line opens at once, without the lesson menu. */
+		for (int i = 1; i < argc; i++)
+			if (strncmp(argv[i], "--fen", 5) == 0)
+				t->position_asked = true;
 		/* "quiesce" alone takes the learner back to the lesson left unfinished, at its page. */
 		if (argc <= 1 && pl && !pl->done)
 			tour_open(t, s, pl->id, 0, &err);

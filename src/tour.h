@@ -21,6 +21,7 @@ struct tour {
 	struct progress progress;
 	char path[4200];                 /* the progress file, "" when there is no state directory */
 	bool existed;                    /* a progress file was there at the start (not a new learner) */
+	bool position_asked;             /* the user opened a position (--fen): no lesson menu first */
 	char note[700];                  /* news for the learner (a corrupt file set aside, a failed save), or "" */
 
 	struct lesson *lesson;           /* the open lesson, or NULL */

@@ -664,7 +664,7 @@ int ui_run(struct session *s, bool ascii)
 			ui_set_status(&ui, true, "%s", t->note);
 			t->note[0] = '\0';
 		}
-		if (!t->existed)
+		if (!t->existed && !t->position_asked)
 			ui_menu_open(&ui);
 		else if (t->lesson)
 			ui_set_status(&ui, false, "Welcome back: lesson %d, page %d of %d (L: all lessons)", t->number,

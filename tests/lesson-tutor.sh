@@ -19,6 +19,17 @@ next_run() {
 	SOCK=quiesce-test-$$-$runs
 }
 
+# ---- A new learner who asks for a position gets the position, not the menu.
+tutor_start 120 40 --fen "4k3/8/8/4p3/3p4/p7/P7/QK6 w - - 0 1" --depth 1
+expect_screen "Event 1/" "--fen opens the position at once"
+if screen | grep -F -e "Lessons: quiescence search" >/dev/null; then
+	fail "--fen showed the lesson menu"
+fi
+keys q
+tutor_exit_status >/dev/null
+rm -f "$PROGRESS"
+next_run
+
 # ---- The first start: no progress file, so the lesson menu comes first.
 tutor_start 120 40
 expect_screen "Lessons: quiescence search, step by step" "a new learner starts at the lesson menu"
