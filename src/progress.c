@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
+#include "statedir.h"
 #include "util.h"
 
 /* A progress file larger than this is not one. */
@@ -31,40 +32,9 @@ void progress_clear(struct progress *p)
 	progress_init(p);
 }
 
-/* Makes directory PATH and its parents (like mkdir -p); true when it exists afterwards. */
-static bool make_dirs(char *path)
-{
-	struct stat st;
-
-	for (char *c = path + 1; *c; c++) {
-		if (*c != '/')
-			continue;
-		*c = '\0';
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			*c = '/';
-			return false;
-		}
-		*c = '/';
-	}
-	if (mkdir(path, 0700) != 0 && errno != EEXIST)
-		return false;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 bool progress_path(char *buf, size_t n, bool create)
 {
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[4096];
-
-	if (state && state[0] == '/')
-		snprintf(dir, sizeof dir, "%s/quiesce", state);
-	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/state/quiesce", home);
-	else
-		return false;
-	if (create && !make_dirs(dir))
-		return false;
-	return (size_t)snprintf(buf, n, "%s/progress", dir) < n;
+	return statedir_path("progress", buf, n, create);
 }
 
 struct progress_lesson *progress_find(struct progress *p, const char *id, bool create)

@@ -13,6 +13,7 @@
 #include <readline/readline.h>
 
 #include "command.h"
+#include "statedir.h"
 #include "util.h"
 
 #define HISTORY_MAX 1000
@@ -32,42 +33,9 @@ static void on_sigint(int sig)
 	raise(sig);
 }
 
-/* Makes directory PATH and its parents (like mkdir -p); true when it exists afterwards. */
-static bool make_dirs(char *path)
-{
-	struct stat st;
-
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			*p = '/';
-			return false;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0700) != 0 && errno != EEXIST)
-		return false;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 bool repl_history_path(char *buf, size_t n, bool create)
 {
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[4096];
-
-	if (state && state[0] == '/')
-		snprintf(dir, sizeof dir, "%s/quiesce", state);
-	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/state/quiesce", home);
-	else
-		return false;
-	if (create && !make_dirs(dir))
-		return false;
-	if ((size_t)snprintf(buf, n, "%s/history", dir) >= n)
-		return false;
-	return true;
+	return statedir_path("history", buf, n, create);
 }
 
 void repl_history_load(void)
