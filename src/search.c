@@ -25,6 +25,7 @@ struct searcher {
 	volatile sig_atomic_t *stop;
 	struct search_result *res;
 	bool stopping;
+	uint64_t next_progress;   /* the node count of the next progress call */
 	int pv_len[SEARCH_MAX_PLY + 2];
 	move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
 };
@@ -87,6 +88,11 @@ static bool should_stop(struct searcher *s, uint32_t node)
 {
 	if (s->stopping)
 		return true;
+	if (s->res->nodes >= s->next_progress) {
+		s->next_progress = s->res->nodes + SEARCH_PROGRESS_NODES;
+		if (s->opt->progress)
+			s->opt->progress(s->opt->progress_ctx, s->res->nodes);
+	}
 	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || (s->stop && *s->stop)) {
 		s->stopping = true;
 		s->res->stopped = true;
@@ -443,6 +449,7 @@ int search_run(const struct position *root, const struct search_options *opt,
 	s->trace = trace;
 	s->stop = stop;
 	s->res = res;
+	s->next_progress = SEARCH_PROGRESS_NODES;
 	if (trace)
 		trace_clear(trace);
 

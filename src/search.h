@@ -42,7 +42,16 @@ struct search_options {
 	enum move_order order;
 	enum eval_kind eval;
 	uint64_t max_nodes;     /* 0 = no cap */
+	/*
+	 * Called every SEARCH_PROGRESS_NODES nodes while the search runs, so a
+	 * front end can show that a long search is alive (the search itself
+	 * never prints). NULL for none.
+	 */
+	void (*progress)(void *ctx, uint64_t nodes);
+	void *progress_ctx;
 };
+
+#define SEARCH_PROGRESS_NODES 200000
 
 struct search_result {
 	int score;

@@ -167,7 +167,13 @@ void session_search(struct session *s)
 	len = had ? session_position_at(&s->root, s->trace, session_node(s), &(struct position){ 0 }, line) : 0;
 	drop_search(s);
 	s->stop = 0;
-	search_run(&s->root, &s->opt, s->trace, &s->stop, &s->result);
+	{
+		struct search_options o = s->opt;
+
+		o.progress = s->progress;
+		o.progress_ctx = s->progress_ctx;
+		search_run(&s->root, &o, s->trace, &s->stop, &s->result);
+	}
 	s->searched = true;
 	s->info = session_node_info(s->trace);
 	s->event = 0;
@@ -206,7 +212,9 @@ static bool compare_side(struct session *s, int i, const char *spec, struct erro
 	if (sd->trace == NULL)
 		sd->trace = trace_new();
 	s->stop = 0;
-	search_run(&s->root, &sd->opt, sd->trace, &s->stop, &sd->result);
+	o.progress = s->progress;
+	o.progress_ctx = s->progress_ctx;
+	search_run(&s->root, &o, sd->trace, &s->stop, &sd->result);
 	free(sd->info);
 	sd->info = session_node_info(sd->trace);
 	sd->event = 0;

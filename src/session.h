@@ -66,6 +66,9 @@ struct session {
 	bool quit;                     /* the quit command was given */
 	int play_speed;                /* :play asked the front end to autoplay (events a second) */
 	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
+	/* A front end's progress report for long searches (see search_options.progress). */
+	void (*progress)(void *ctx, uint64_t nodes);
+	void *progress_ctx;
 };
 
 struct session *session_new(void);

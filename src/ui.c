@@ -432,11 +432,23 @@ static void draw(struct ui *ui)
 	refresh();
 }
 
+/* Shows that a long search is alive: its node count on the status line. */
+static void search_progress(void *ctx, uint64_t nodes)
+{
+	struct ui *ui = ctx;
+
+	ui_set_status(ui, false, "Searching: %llu nodes so far  (Ctrl-C stops the search)",
+		      (unsigned long long)nodes);
+	draw_status(ui);
+	refresh();
+}
+
 /* Runs a finished command line (or a tree search after '/'). */
 static void run_line(struct ui *ui, char *line)
 {
 	struct session *s = ui->s;
 	struct error err = { 0 };
+	bool ok;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out;
@@ -454,7 +466,11 @@ static void run_line(struct ui *ui, char *line)
 	ui_set_status(ui, false, "Running: %s  (Ctrl-C stops a search)", line);
 	draw(ui);
 	got_sigint = 0;
-	if (!command_run(s, line, out, &err)) {
+	s->progress = search_progress;
+	s->progress_ctx = ui;
+	ok = command_run(s, line, out, &err);
+	s->progress = NULL;
+	if (!ok) {
 		fclose(out);
 		free(buf);
 		got_sigint = 0;
