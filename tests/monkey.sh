@@ -58,12 +58,20 @@ while IFS= read -r action; do
 	fi
 done <"$T/plan"
 
-# Still alive: close whatever is open and ask for the help, then quit.
-keys Escape Escape
-sleep 0.2
-keys x
-keys '?'
-expect_screen "Help (j/k" "the tutor still answers after the monkey run" 30
+# Still alive: close whatever is open (a command line, the lesson menu, an
+# overlay: each may need its own Escape, and keys typed while one closes go to
+# the next) and ask for the help, then quit.
+i=0
+while [ $i -lt 8 ]; do
+	keys Escape
+	sleep 0.3
+	keys x
+	sleep 0.3
+	keys '?'
+	wait_for "Help (j/k" 3 && break
+	i=$((i + 1))
+done
+expect_screen "Help (j/k" "the tutor still answers after the monkey run" 10
 keys x q
 st=$(tutor_exit_status)
 [ "$st" = 0 ] || {
