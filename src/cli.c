@@ -70,7 +70,7 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes"
 	};
 	struct error err = { 0 };
-	int i = code - CLI_OPT_BASE;
+	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */
 
 	if (i < 0 || i >= (int)(sizeof names / sizeof names[0]))
 		return -1;

@@ -72,7 +72,7 @@ extern const char cli_search_options_help[];
 
 /*
  * Applies the search option with getopt code CODE and argument ARG to OPT
- * (--fen sets *FEN). Returns 0, or EXIT_USAGE after printing the error.
+ * (--fen sets *FEN; the short options 'd' and 'm' are --depth and --mode). Returns 0, or EXIT_USAGE after printing the error.
  * Returns -1 when CODE is not a search option.
  */
 int cli_search_option(int code, const char *arg, struct search_options *opt, const char **fen);

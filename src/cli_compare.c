@@ -373,10 +373,6 @@ int cli_compare(int argc, char **argv)
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
-		if (c == 'd')
-			c = CLI_OPT_BASE + 1;
-		else if (c == 'm')
-			c = CLI_OPT_BASE + 2;
 		if ((rc = cli_search_option(c, optarg, &base, &fen)) >= 0) {
 			if (rc)
 				return rc;

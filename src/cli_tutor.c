@@ -41,10 +41,6 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	optind = 1;
 	*status = 0;
 	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
-		if (c == 'd')
-			c = CLI_OPT_BASE + 1;
-		else if (c == 'm')
-			c = CLI_OPT_BASE + 2;
 		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
 			if (rc) {
 				*status = rc;
