@@ -131,11 +131,20 @@ void ui_cmdline_open_with(struct ui *ui, const char *text)
 void ui_cmdline_cancel(struct ui *ui)
 {
 	if (installed) {
-		rl_replace_line("", 0);
+		/*
+		 * Forget the half-typed line the way readline's own abort does:
+		 * rl_free_line_state frees the undo list and detaches it from the
+		 * history entry being edited, so no history entry is left pointing
+		 * at freed memory (that crashed the next finished line), and the
+		 * history position goes back to the end for the next command line.
+		 */
+		rl_free_line_state();
+		rl_replace_line("", 1);
 		rl_point = rl_end = 0;
 		rl_callback_sigcleanup();
 		rl_callback_handler_remove();
 		installed = false;
+		using_history();
 	}
 	ui->cmdline = false;
 }

@@ -86,7 +86,26 @@ keys :
 type '%$#@!! \\ "quote'
 keys Enter
 expect_screen "error: unknown command" "garbage command"
+
+# Editing history lines and cancelling them with Escape, again and again,
+# then finishing a line: readline's undo lists must stay consistent (a
+# cancelled edit of a history line once left a dangling one behind).
+for i in 1 2 3; do
+	keys :
+	keys Up
+	type "x$i"
+	keys Escape
+	keys :
+	keys Up Up
+	type "y$i"
+	keys Left BSpace
+	keys Escape
+done
+keys :
+type "depth 3"
+keys Enter
+expect_screen "depth 3," "a line finished after cancelled history edits"
 keys x q
 st=$(tutor_exit_status)
-[ "$st" = 0 ] || fail "exit status '$st' after garbage"
+[ "$st" = 0 ] || fail "exit status '$st' after garbage and history edits"
 finish
