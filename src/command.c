@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "tour.h"
 #include "traceio.h"
+#include "tracereader.h"
 #include "util.h"
 
 #define MAX_WORDS 16
@@ -585,7 +586,7 @@ static bool cmd_open(struct session *s, const char *args, FILE *out, struct erro
 	if (!f)
 		return error_set(err, 0, 0, "open: cannot read %s: %s", w[0], strerror(errno));
 	t = trace_new();
-	if (!traceio_read_json(f, t, &root, &opt, &res, &e)) {
+	if (!tracereader_read_json(f, t, &root, &opt, &res, &e)) {
 		fclose(f);
 		trace_free(t);
 		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);

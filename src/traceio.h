@@ -1,7 +1,7 @@
 /*
  * traceio.h: a recorded search trace written out as JSON (for programs),
- * as an indented text tree (for a person in a pager) or as a Graphviz graph,
- * and the JSON read back in.
+ * as an indented text tree (for a person in a pager) or as a Graphviz graph
+ * (tracereader.h reads the JSON back in).
  *
  * Every writer takes the trace together with what it is a trace of: the root
  * position, the options the search ran with and its result. The JSON format
@@ -36,20 +36,5 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
  * BUF holds at least 16 bytes.
  */
 void traceio_format_score(int score, char *buf, size_t n);
-
-/*
- * Reads a JSON trace written by traceio_write_json into T (which is cleared
- * first; make it with trace_new), ROOT, OPT and RES. The reader is strict:
- * the syntax is JSON (RFC 8259), every documented key must be present with a
- * value of the right type and range, no other key may appear, and the trace
- * must be consistent (ids in order, every move legal where it is played,
- * every node entered and left once, children lists matching the parents).
- * On failure it returns false and ERR gives the line and column (1-based)
- * of the first fault with a message starting "line L, column C: ".
- * RES->seconds is 0 and RES->interrupted false (the format keeps neither);
- * RES->mates counts the "mate" events.
- */
-bool traceio_read_json(FILE *in, struct trace *t, struct position *root,
-		       struct search_options *opt, struct search_result *res, struct error *err);
 
 #endif

@@ -33,6 +33,7 @@
 #include "search.h"
 #include "trace.h"
 #include "traceio.h"
+#include "tracereader.h"
 #include "types.h"
 
 #ifndef ABS_SRCDIR
@@ -295,7 +296,7 @@ static void check_io(const struct trace *t, const struct position *pos, const st
 	CHECK(!ferror(x), "writing text and DOT failed");
 	traceio_write_json(a, t, pos, opt, res);
 	rewind(a);
-	if (!traceio_read_json(a, back, &pos2, &opt2, &res2, &err)) {
+	if (!tracereader_read_json(a, back, &pos2, &opt2, &res2, &err)) {
 		failf("reading the JSON back: %s", err.msg);
 	} else {
 		CHECK(back->node_count == t->node_count && back->event_count == t->event_count,
@@ -400,7 +401,7 @@ static void check_bad_json(void)
 
 	/* The good text reads, also through a stream that is not a file. */
 	mem = fmemopen(good, len, "r");
-	CHECK(traceio_read_json(mem, back, &pos2, &opt2, &res2, &err), "the good trace does not read: %s", err.msg);
+	CHECK(tracereader_read_json(mem, back, &pos2, &opt2, &res2, &err), "the good trace does not read: %s", err.msg);
 	fclose(mem);
 
 	for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
@@ -436,7 +437,7 @@ static void check_bad_json(void)
 		}
 		mem = fmemopen(bad, strlen(bad), "r");
 		memset(&err, 0, sizeof err);
-		if (traceio_read_json(mem, back, &pos2, &opt2, &res2, &err)) {
+		if (tracereader_read_json(mem, back, &pos2, &opt2, &res2, &err)) {
 			failf("case %zu ('%s'): the broken trace was read without an error", i, b->fragment);
 		} else {
 			CHECK(strstr(err.msg, b->fragment) != NULL, "case %zu: the message '%s' lacks '%s'", i, err.msg,
