@@ -260,11 +260,12 @@ void movegen_quiet(const struct position *pos, struct move_list *list)
 
 void movegen_quiet_checks(const struct position *pos, struct move_list *list)
 {
+	bitboard blockers = board_blockers(pos, !pos->side);
 	int n = 0;
 
 	movegen_quiet(pos, list);
 	for (int i = 0; i < list->count; i++)
-		if (board_gives_check(pos, list->moves[i]))
+		if (board_gives_check_with(pos, list->moves[i], blockers))
 			list->moves[n++] = list->moves[i];
 	list->count = n;
 }
