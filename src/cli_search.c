@@ -36,18 +36,6 @@ static void format_pv(const struct position *root, const struct search_result *r
 	}
 }
 
-/* Writes a score as a learner reads it: "+35", "-120", "mate in 2", "mated in 1". */
-void cli_format_score(int score, char *buf, size_t n);
-void cli_format_score(int score, char *buf, size_t n)
-{
-	if (score >= SCORE_MATE - SEARCH_MAX_PLY)
-		snprintf(buf, n, "mate in %d", (SCORE_MATE - score + 1) / 2);
-	else if (score <= -(SCORE_MATE - SEARCH_MAX_PLY))
-		snprintf(buf, n, "mated in %d", (SCORE_MATE + score) / 2);
-	else
-		snprintf(buf, n, "%+d", score);
-}
-
 int cli_search(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -105,7 +93,7 @@ int cli_search(int argc, char **argv)
 		notation_san(&pos, res.best, best_san);
 	else
 		strcpy(best_san, "(none)");
-	cli_format_score(res.score, score, sizeof score);
+	search_score_text(res.score, score, sizeof score);
 
 	if (!strcmp(format, "json")) {
 		printf("{\"fen\": \"%s\", \"score\": %d, \"best\": ", fenbuf, res.score);
@@ -114,17 +102,11 @@ int cli_search(int argc, char **argv)
 		else
 			printf("null, \"san\": null");
 		printf(", \"pv\": [");
-		{
-			struct position p = pos;
+		for (int i = 0; i < res.pv_len; i++) {
+			char t[NOTATION_BUFSIZE];
 
-			for (int i = 0; i < res.pv_len; i++) {
-				char t[NOTATION_BUFSIZE];
-				struct undo u;
-
-				notation_uci(res.pv[i], t);
-				printf("%s\"%s\"", i ? ", " : "", t);
-				board_make(&p, res.pv[i], &u);
-			}
+			notation_uci(res.pv[i], t);
+			printf("%s\"%s\"", i ? ", " : "", t);
 		}
 		printf("], \"pv_san\": \"%s\", \"nodes\": %llu, \"qnodes\": %llu, "
 		       "\"stand_pat_cutoffs\": %llu, \"beta_cutoffs\": %llu, \"delta_prunes\": %llu, "

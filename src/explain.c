@@ -110,8 +110,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 
 	switch (e->kind) {
 	case TE_ENTER:
-		if (!(nd->flags & TN_QUIESCENCE) &&
-		    !(nd->enter + 1 < t->event_count && t->events[nd->enter + 1].kind == TE_HORIZON)) {
+		if (!(nd->flags & TN_QUIESCENCE) && !trace_node_is_horizon(t, e->node)) {
 			snprintf(buf, n, "The main search enters %s at ply %d, %s to move, with the window "
 				 "alpha %s, beta %s: every legal move will be tried.",
 				 where, nd->ply, who, sc(nd->alpha), sc(nd->beta));

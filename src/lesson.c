@@ -292,26 +292,12 @@ static bool parse_count_range(const char *s, int len, struct lesson_range *r)
 	return true;
 }
 
-static void format_score(int v, char *buf, size_t n)
-{
-	if (v >= SCORE_INF)
-		snprintf(buf, n, "+inf");
-	else if (v <= -SCORE_INF)
-		snprintf(buf, n, "-inf");
-	else if (v >= SCORE_MATE - SEARCH_MAX_PLY)
-		snprintf(buf, n, "mate in %d", (SCORE_MATE - v + 1) / 2);
-	else if (v <= -(SCORE_MATE - SEARCH_MAX_PLY))
-		snprintf(buf, n, "mated in %d", (SCORE_MATE + v) / 2);
-	else
-		snprintf(buf, n, "%+d", v);
-}
-
 static void format_range(const struct lesson_range *r, char *buf, size_t n)
 {
 	char a[24], b[24];
 
-	format_score(r->lo, a, sizeof a);
-	format_score(r->hi, b, sizeof b);
+	search_score_text(r->lo, a, sizeof a);
+	search_score_text(r->hi, b, sizeof b);
 	if (r->lo == r->hi)
 		snprintf(buf, n, "%s", a);
 	else
@@ -1521,10 +1507,10 @@ static void describe_node(const struct trace *t, uint32_t n, char *buf, size_t s
 	char a[24], b[24], sc[24], ev[24];
 	size_t used;
 
-	format_score(nd->alpha, a, sizeof a);
-	format_score(nd->beta, b, sizeof b);
-	format_score(nd->score, sc, sizeof sc);
-	format_score(nd->eval, ev, sizeof ev);
+	search_score_text(nd->alpha, a, sizeof a);
+	search_score_text(nd->beta, b, sizeof b);
+	search_score_text(nd->score, sc, sizeof sc);
+	search_score_text(nd->eval, ev, sizeof ev);
 	used = (size_t)snprintf(buf, size, "node #%u (window %s %s, eval %s, score %s;", n, a, b, ev, sc);
 	for (int k = 0; k < LP_SCORE && used < size; k++)
 		if (f & (1u << k))
@@ -1629,7 +1615,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it, uint3
 		san_or_none(&it->pos, res->best, got);
 		notation_san(&it->pos, c->moves[0], want);
 		if ((res->best == c->moves[0]) != (c->kind == LC_BEST)) {
-			format_score(res->score, desc, sizeof desc);
+			search_score_text(res->score, desc, sizeof desc);
 			vfail(v, it->line, it->column, c->kind == LC_BEST ?
 			      "claim failed: the best move is not %s: the engine plays %s (score %s) %s" :
 			      "claim failed: the engine does play %s (%s, score %s) %s",
@@ -1660,7 +1646,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it, uint3
 	case LC_SCORE: {
 		bool ok;
 
-		format_score(res->score, got, sizeof got);
+		search_score_text(res->score, got, sizeof got);
 		if (c->mate) {
 			ok = c->mate > 0 ? res->score >= SCORE_MATE - SEARCH_MAX_PLY :
 			     res->score <= -(SCORE_MATE - SEARCH_MAX_PLY);
@@ -1737,7 +1723,7 @@ static void verify_question(struct verifier *v, struct lesson_item *it, uint32_t
 	}
 	if (q->kind == LQ_SCORE) {
 		if (r->res.score != q->score) {
-			format_score(r->res.score, got, sizeof got);
+			search_score_text(r->res.score, got, sizeof got);
 			vfail(v, q->answer_line, q->answer_column, "wrong answer: the engine's score is %s", got);
 		}
 		return;
@@ -1760,8 +1746,8 @@ static void verify_question(struct verifier *v, struct lesson_item *it, uint32_t
 			if (nd->alpha != q->alpha || nd->beta != q->beta) {
 				char a[24], b[24];
 
-				format_score(nd->alpha, a, sizeof a);
-				format_score(nd->beta, b, sizeof b);
+				search_score_text(nd->alpha, a, sizeof a);
+				search_score_text(nd->beta, b, sizeof b);
 				vfail(v, q->answer_line, q->answer_column, "wrong answer: the window at node #%u is "
 				      "%s %s", node, a, b);
 			}

@@ -101,6 +101,12 @@ bool search_mode_apply(struct search_options *opt, const char *spec, struct erro
 
 const char *search_mode_name(enum qmode mode);
 
+/*
+ * Writes SCORE as a learner reads it into BUF (N bytes): "+35", "-120",
+ * "mate in 2", "mated in 1", "+inf"/"-inf" for the open window's bounds.
+ */
+void search_score_text(int score, char *buf, size_t n);
+
 /* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
 void search_options_describe(const struct search_options *opt, char *buf, size_t n);
 

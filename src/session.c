@@ -392,8 +392,7 @@ bool session_horizon(struct session *s, uint32_t node, int *static_value, int *q
 		return false;
 	nd = &t->nodes[node];
 	/* In mode none a horizon leaf is a main-search node whose one decision is its horizon event. */
-	if (s->opt.mode != QMODE_NONE || nd->enter + 1 >= t->event_count ||
-	    t->events[nd->enter + 1].kind != TE_HORIZON)
+	if (s->opt.mode != QMODE_NONE || !trace_node_is_horizon(t, node))
 		return false;
 	*static_value = nd->eval;
 	if (s->horizon == NULL) {

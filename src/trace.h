@@ -113,6 +113,17 @@ uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k);
 /* The next event after EV that belongs to node N itself, or TRACE_NONE. */
 uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev);
 
+/*
+ * Whether node N is a horizon leaf of mode none: a main-search node whose one
+ * decision, right after its entry, is its horizon event.
+ */
+static inline bool trace_node_is_horizon(const struct trace *t, uint32_t n)
+{
+	uint32_t next = t->nodes[n].enter + 1;
+
+	return next < t->event_count && t->events[next].kind == TE_HORIZON && t->events[next].node == n;
+}
+
 /* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back. */
 const char *trace_kind_name(int kind);
 int trace_kind_parse(const char *name);
