@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "command.h"
+#include "terminal.h"
 #include "tour.h"
 #include "ui.h"
 #include "ui_int.h"
@@ -653,6 +655,34 @@ static void screen_setup(struct ui *ui)
 	setup_colours(ui);
 }
 
+/*
+ * A fatal error (util_die: out of memory, say) while the tutor owns the
+ * terminal: curses gives it back in the shell's modes before the message is
+ * printed, so that the message is readable and the shell usable.
+ */
+static void ui_fatal(void)
+{
+	if (!isendwin())
+		endwin();
+	terminal_guard_end();
+}
+
+/* The escape sequences that leave the tutor's screen: rmcup and cnorm, from the terminal's description. */
+static void guard_reset_sequence(void)
+{
+	char seq[128] = "";
+	const char *caps[] = { "rmcup", "cnorm", "sgr0" };
+	size_t i;
+
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+		const char *cap = tigetstr(caps[i]);
+
+		if (cap && cap != (char *)-1 && strlen(seq) + strlen(cap) < sizeof seq)
+			strcat(seq, cap);
+	}
+	terminal_guard_reset(seq);
+}
+
 int ui_run(struct session *s, bool ascii)
 {
 	struct ui ui;
@@ -662,8 +692,14 @@ int ui_run(struct session *s, bool ascii)
 	ui_init(&ui, s, ascii);
 	if (!getenv("ESCDELAY"))
 		set_escdelay(25);
-	if (initscr() == NULL)
+	/* The shell's modes are remembered before curses changes them. */
+	terminal_guard_begin(STDIN_FILENO);
+	if (initscr() == NULL) {
+		terminal_guard_end();
 		return 1;
+	}
+	guard_reset_sequence();
+	util_set_fatal_hook(ui_fatal);
 	screen_setup(&ui);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
@@ -737,6 +773,8 @@ int ui_run(struct session *s, bool ascii)
 	}
 	ui_cmdline_end(&ui);
 	endwin();
+	util_set_fatal_hook(NULL);
+	terminal_guard_end();
 	sigaction(SIGINT, &old, NULL);
 	sigint_session = NULL;
 	/* The menu is for the first start: from now on a progress file says the learner has been here. */

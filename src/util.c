@@ -41,10 +41,23 @@ char *xstrdup(const char *text)
 	return memcpy(xmalloc(n), text, n);
 }
 
+/* What util_die runs first; set by front ends that changed the terminal. */
+static void (*fatal_hook)(void);
+
+void util_set_fatal_hook(void (*hook)(void))
+{
+	fatal_hook = hook;
+}
+
 void util_die(const char *fmt, ...)
 {
 	va_list ap;
+	void (*hook)(void) = fatal_hook;
 
+	/* The hook runs once: a fatal error inside it must not loop. */
+	fatal_hook = NULL;
+	if (hook)
+		hook();
 	fputs("quiesce: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

@@ -24,6 +24,13 @@ char *xstrdup(const char *text);
 void util_die(const char *fmt, ...) PRINTF_LIKE(1, 2) NORETURN;
 
 /*
+ * Sets the function util_die calls before it prints and exits (NULL for
+ * none): the tutor uses it to give the terminal back to the shell in its
+ * normal mode, whatever the fatal error (running out of memory, say).
+ */
+void util_set_fatal_hook(void (*hook)(void));
+
+/*
  * Fills ERR (when not NULL) with a message and the line and column it is
  * about, and returns false so that parsers can write "return error_set(...)".
  */
