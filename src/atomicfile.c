@@ -18,15 +18,63 @@ static void release(struct atomicfile *af)
 	af->fp = NULL;
 }
 
+/*
+ * The file a write to PATH should replace: PATH itself, or, when PATH is a
+ * symbolic link (a progress file kept in a dotfiles repository, say), the
+ * file it points to, followed link by link (relative targets from the
+ * link's directory). Renaming a temporary file over the link itself would
+ * replace the link by a regular file and the target would silently stop
+ * being updated. NULL with a message when the links loop.
+ */
+static char *write_target(const char *path, struct error *err)
+{
+	char *cur = xstrdup(path);
+
+	for (int hops = 0; hops < 40; hops++) {
+		struct stat st;
+		char buf[4096];
+		ssize_t n;
+		char *next;
+
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		n = readlink(cur, buf, sizeof buf - 1);
+		if (n < 0 || (size_t)n >= sizeof buf - 1) {
+			error_set(err, 0, 0, "cannot write '%s': cannot read the symbolic link %s", path, cur);
+			free(cur);
+			return NULL;
+		}
+		buf[n] = '\0';
+		if (buf[0] == '/' || strrchr(cur, '/') == NULL) {
+			next = xstrdup(buf);
+		} else {
+			size_t dir = (size_t)(strrchr(cur, '/') - cur) + 1;
+
+			next = xmalloc(dir + (size_t)n + 1);
+			memcpy(next, cur, dir);
+			memcpy(next + dir, buf, (size_t)n + 1);
+		}
+		free(cur);
+		cur = next;
+	}
+	error_set(err, 0, 0, "cannot write '%s': too many levels of symbolic links", path);
+	free(cur);
+	return NULL;
+}
+
 bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
 {
 	struct stat st;
-	size_t len = strlen(path);
+	size_t len;
 	mode_t mask;
 	int fd;
 
 	memset(af, 0, sizeof *af);
-	af->path = xstrdup(path);
+	af->path = write_target(path, err);
+	if (af->path == NULL)
+		return false;
+	path = af->path;
+	len = strlen(path);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		af->fp = fopen(path, "w");
 		if (af->fp == NULL) {

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -33,16 +35,25 @@ bool cli_parse_int(const char *text, long max, long *out)
 	return true;
 }
 
+const char *cli_cut(const char *text)
+{
+	static char bufs[4][UTIL_CUT_MAX + 4];
+	static int next;
+
+	next = (next + 1) % 4;
+	return util_cut(text, bufs[next], sizeof bufs[next]);
+}
+
 int cli_option_error(char **argv)
 {
 	const char *arg = argv[optind - 1];
 
 	/* getopt reports a long option's missing argument through its short code. */
 	if (arg != NULL && arg[0] == '-' && arg[1] == '-')
-		return cli_usage_error("unrecognized option or missing argument: '%s'", arg);
+		return cli_usage_error("unrecognized option or missing argument: '%s'", cli_cut(arg));
 	if (optopt != 0 && optopt != '?')
 		return cli_usage_error("invalid option or missing argument: '-%c'", optopt);
-	return cli_usage_error("unrecognized option or missing argument: '%s'", arg);
+	return cli_usage_error("unrecognized option or missing argument: '%s'", cli_cut(arg));
 }
 
 const char cli_search_options_help[] =

@@ -41,6 +41,9 @@ int cli_option_error(char **argv);
 /* Parses a non-negative decimal integer no larger than MAX; false on anything else. */
 bool cli_parse_int(const char *text, long max, long *out);
 
+/* TEXT cut for a message (util_cut), in one of 4 rotating buffers, so it can be an argument of printf. */
+const char *cli_cut(const char *text);
+
 /* Prints "Usage: quiesce NAME ..." from the command table followed by OPTIONS (main.c). */
 void cli_print_command_help(const char *name, const char *options);
 

@@ -233,7 +233,7 @@ int cli_bench(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("bench: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("bench: unexpected argument '%s'", cli_cut(argv[optind]));
 
 	printf("# quiesce bench: figures on this machine, one core (Mnps = million nodes per second)\n");
 	bench_perft("start", BOARD_START_FEN, quick ? 4 : 6, true);

@@ -334,7 +334,7 @@ static bool number_option(const char *name, const char *arg, long lo, long hi, l
 {
 	if (!cli_parse_int(arg, hi, out) || *out < lo) {
 		cli_usage_error("compare: invalid --%s '%s': expected a whole number from %ld to %ld",
-				name, arg, lo, hi);
+				name, cli_cut(arg), lo, hi);
 		return false;
 	}
 	return true;
@@ -401,7 +401,7 @@ int cli_compare(int argc, char **argv)
 		case OPT_FORMAT:
 			if (strcmp(optarg, "table") && strcmp(optarg, "csv") && strcmp(optarg, "json"))
 				return cli_usage_error("compare: invalid --format '%s': expected table, csv or json",
-						       optarg);
+						       cli_cut(optarg));
 			format = optarg;
 			break;
 		case OPT_PER_POSITION:
@@ -419,7 +419,7 @@ int cli_compare(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("compare: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("compare: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (fen != NULL)
 		return cli_usage_error("compare: --fen does not apply: the positions come from --epd FILE");
 	if (epd == NULL)

@@ -124,7 +124,7 @@ int cli_lessons(int argc, char **argv)
 		return cli_option_error(argv);
 	}
 	if (optind < argc)
-		return cli_usage_error("lessons: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("lessons: unexpected argument '%s'", cli_cut(argv[optind]));
 	count = lesson_list(NULL, &list);
 	lesson_info_free(list, count);
 	if (count == 0) {
@@ -164,7 +164,7 @@ int cli_lesson(int argc, char **argv)
 		case 'w':
 			if (!cli_parse_int(optarg, 1000, &width) || width < 20)
 				return cli_usage_error("lesson: invalid --width '%s': expected a number from 20 to 1000",
-						       optarg);
+						       cli_cut(optarg));
 			width_given = true;
 			break;
 		case 'h':
@@ -177,13 +177,13 @@ int cli_lesson(int argc, char **argv)
 	if (optind >= argc)
 		return cli_usage_error("lesson: which lesson? Give its id or number ('quiesce lessons' lists them)");
 	if (optind + 1 < argc)
-		return cli_usage_error("lesson: unexpected argument '%s'", argv[optind + 1]);
+		return cli_usage_error("lesson: unexpected argument '%s'", cli_cut(argv[optind + 1]));
 	/* On a terminal the lesson opens in the tutor; otherwise it is printed as text pages. */
 	if (cli_can_use_curses() && !width_given)
 		return cli_tutor_lesson(argv[optind]);
 	path = lesson_find(argv[optind]);
 	if (path == NULL) {
-		fprintf(stderr, "quiesce: no lesson '%s' ('quiesce lessons' lists them)\n", argv[optind]);
+		fprintf(stderr, "quiesce: no lesson '%s' ('quiesce lessons' lists them)\n", cli_cut(argv[optind]));
 		return 1;
 	}
 	l = lesson_load(path, &err);

@@ -75,6 +75,13 @@ static int check_suite(const char *path, int max_depth, bool bulk)
 		free(resolved);
 		return 1;
 	}
+	/* Nothing to check is a failure, as for compare: a suite that checks nothing must not pass. */
+	if (file.count == 0) {
+		fprintf(stderr, "quiesce: %s: no positions (the file is empty or holds only comments)\n", resolved);
+		epd_file_free(&file);
+		free(resolved);
+		return 1;
+	}
 	for (int i = 0; i < file.count; i++) {
 		struct epd_record *rec = &file.records[i];
 
@@ -102,9 +109,12 @@ static int check_suite(const char *path, int max_depth, bool bulk)
 	       checked, failures);
 	fprintf(stderr, "%llu nodes in %.3f s (%.1f million nodes/s)\n", (unsigned long long)nodes,
 		elapsed, elapsed > 0 ? (double)nodes / elapsed / 1e6 : 0.0);
+	if (checked == 0)
+		fprintf(stderr, "quiesce: %s: no perft counts (;D1 to ;D%d) to check\n", resolved,
+			max_depth < EPD_MAX_PERFT ? max_depth : EPD_MAX_PERFT);
 	epd_file_free(&file);
 	free(resolved);
-	return failures ? 1 : 0;
+	return failures || checked == 0 ? 1 : 0;
 }
 
 int cli_perft(int argc, char **argv)
@@ -136,7 +146,7 @@ int cli_perft(int argc, char **argv)
 		case 'd':
 			if (!cli_parse_int(optarg, PERFT_MAX_DEPTH, &depth))
 				return cli_usage_error("perft: invalid --depth '%s': expected a whole number from 0 to %d",
-						       optarg, PERFT_MAX_DEPTH);
+						       cli_cut(optarg), PERFT_MAX_DEPTH);
 			break;
 		case 'D': divide_moves = true; break;
 		case 'B': bulk = false; break;
@@ -144,7 +154,7 @@ int cli_perft(int argc, char **argv)
 		case 'm':
 			if (!cli_parse_int(optarg, EPD_MAX_PERFT, &max_depth) || max_depth < 1)
 				return cli_usage_error("perft: invalid --max-depth '%s': expected a whole number from 1 to %d",
-						       optarg, EPD_MAX_PERFT);
+						       cli_cut(optarg), EPD_MAX_PERFT);
 			break;
 		case 'h':
 			cli_print_command_help("perft", perft_options);
@@ -154,7 +164,7 @@ int cli_perft(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("perft: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("perft: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (epd != NULL) {
 		if (depth >= 0 || divide_moves)
 			return cli_usage_error("perft: --epd takes --max-depth, not --depth or --divide");
@@ -163,7 +173,7 @@ int cli_perft(int argc, char **argv)
 	if (depth < 0)
 		return cli_usage_error("perft: --depth N is required");
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
 		return EXIT_USAGE;
 	}
 

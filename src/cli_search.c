@@ -65,7 +65,7 @@ int cli_search(int argc, char **argv)
 		switch (c) {
 		case 'F':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage_error("search: invalid --format '%s': expected text or json", optarg);
+				return cli_usage_error("search: invalid --format '%s': expected text or json", cli_cut(optarg));
 			format = optarg;
 			break;
 		case 'h':
@@ -77,9 +77,9 @@ int cli_search(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("search: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("search: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
 		return EXIT_USAGE;
 	}
 

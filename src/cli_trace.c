@@ -81,7 +81,7 @@ int cli_trace(int argc, char **argv)
 			else if (!strcmp(optarg, "dot"))
 				writer = traceio_write_dot;
 			else
-				return cli_usage_error("trace: invalid --format '%s': expected text, json or dot", optarg);
+				return cli_usage_error("trace: invalid --format '%s': expected text, json or dot", cli_cut(optarg));
 			break;
 		case 'o':
 			if (*optarg == '\0')
@@ -100,9 +100,9 @@ int cli_trace(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("trace: unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
 		return EXIT_USAGE;
 	}
 

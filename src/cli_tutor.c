@@ -62,12 +62,12 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 		}
 	}
 	if (optind < argc) {
-		*status = cli_usage_error("%s: unexpected argument '%s'", name, argv[optind]);
+		*status = cli_usage_error("%s: unexpected argument '%s'", name, cli_cut(argv[optind]));
 		return NULL;
 	}
 	s = session_new();
 	if (fen && !session_set_fen(s, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", fen, err.msg);
+		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
 		session_free(s);
 		*status = EXIT_USAGE;
 		return NULL;

@@ -14,6 +14,7 @@
 #include "tour.h"
 #include "traceio.h"
 #include "tracereader.h"
+#include "inputfile.h"
 #include "util.h"
 
 #define MAX_WORDS 16
@@ -582,9 +583,9 @@ static bool cmd_open(struct session *s, const char *args, FILE *out, struct erro
 
 	if (n != 1)
 		return error_set(err, 0, 0, "open: expected FILE (a JSON trace from 'export json' or 'quiesce trace')");
-	f = fopen(w[0], "r");
+	f = inputfile_open(w[0], &e);
 	if (!f)
-		return error_set(err, 0, 0, "open: cannot read %s: %s", w[0], strerror(errno));
+		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
 	t = trace_new();
 	if (!tracereader_read_json(f, t, &root, &opt, &res, &e)) {
 		fclose(f);
@@ -617,11 +618,20 @@ static bool cmd_play(struct session *s, const char *args, FILE *out, struct erro
 /* The width lesson pages are wrapped to in the REPL. */
 #define COMMAND_PAGE_WIDTH 72
 
-/* Says what the tour has to say (a corrupt progress file set aside, a failed save), once. */
+/*
+ * Says what the tour has to say (a corrupt progress file set aside, a failed
+ * save), once: a warning, so on standard error in the REPL; in the tutor
+ * (whose screen standard error would scribble over) in its output pane.
+ */
 static void tour_news(struct tour *t, FILE *out)
 {
 	if (t->note[0]) {
-		fprintf(out, "warning: %s\n", t->note);
+		if (t->pane) {
+			fprintf(out, "warning: %s\n", t->note);
+		} else {
+			fflush(out);
+			fprintf(stderr, "quiesce: warning: %s\n", t->note);
+		}
 		t->note[0] = '\0';
 	}
 }

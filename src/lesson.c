@@ -22,6 +22,7 @@
 #include "epd.h"
 #include "fen.h"
 #include "notation.h"
+#include "inputfile.h"
 #include "util.h"
 
 #define MAX_TOKENS 160
@@ -1276,13 +1277,14 @@ fail:
 
 struct lesson *lesson_load(const char *path, struct error *err)
 {
-	FILE *f = fopen(path, "rb");
+	struct error e = { 0 };
+	FILE *f = inputfile_open(path, &e);
 	char *buf;
 	size_t len = 0, cap = 4096, got;
 	struct lesson *l;
 
 	if (f == NULL) {
-		error_set(err, 0, 0, "cannot open: %s", strerror(errno));
+		error_set(err, 0, 0, "%s", e.msg);
 		return NULL;
 	}
 	buf = xmalloc(cap);

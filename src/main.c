@@ -1,6 +1,7 @@
 /* main.c: the quiesce program: global options and dispatch to the subcommands. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,12 @@ int main(int argc, char **argv)
 	const char *name;
 
 	board_init();
+	/*
+	 * A write past the file size limit (ulimit -f) fails with EFBIG instead
+	 * of killing the program with SIGXFSZ: the atomic writer then reports the
+	 * error and removes its temporary file, and a session goes on.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	/* No command, or options only: the tutor (the REPL when not on a terminal). */
 	if (argc < 2)
 		return cli_tutor(argc, argv);

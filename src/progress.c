@@ -12,6 +12,8 @@
 
 #include "atomicfile.h"
 #include "statedir.h"
+#include "inputfile.h"
+#include "lockfile.h"
 #include "util.h"
 
 /* A progress file larger than this is not one. */
@@ -69,6 +71,7 @@ void progress_answer(struct progress_lesson *pl, int page, int question, bool ri
 		pl->answers = xrealloc(pl->answers, sizeof *pl->answers * (size_t)(pl->answer_count + 1));
 		a = &pl->answers[pl->answer_count++];
 	}
+	pl->changed = true;
 	a->page = page;
 	a->question = question;
 	a->right = right;
@@ -240,7 +243,8 @@ corrupt:
 
 enum progress_status progress_load(struct progress *p, const char *path, struct error *err)
 {
-	FILE *f = fopen(path, "rb");
+	struct error e = { 0 };
+	FILE *f = inputfile_open(path, &e);
 	char *text;
 	size_t len;
 	enum progress_status st;
@@ -249,8 +253,8 @@ enum progress_status progress_load(struct progress *p, const char *path, struct 
 	if (f == NULL) {
 		if (errno == ENOENT)
 			return PROGRESS_MISSING;
-		error_set(err, 0, 0, "%s: %s", path, strerror(errno));
-		return PROGRESS_CORRUPT;
+		error_set(err, 0, 0, "%s: %s", path, e.msg);
+		return PROGRESS_UNUSABLE;
 	}
 	text = xmalloc(PROGRESS_MAX_BYTES + 1);
 	len = fread(text, 1, PROGRESS_MAX_BYTES + 1, f);
@@ -270,7 +274,51 @@ enum progress_status progress_load(struct progress *p, const char *path, struct 
 
 /* ---------------------------------------------------------------- writing */
 
-bool progress_save(const struct progress *p, const char *path, struct error *err)
+/* Copies the lesson FROM over TO (which owns its answers), change mark cleared. */
+static void lesson_copy(struct progress_lesson *to, const struct progress_lesson *from)
+{
+	free(to->answers);
+	*to = *from;
+	to->changed = false;
+	to->answers = NULL;
+	if (from->answer_count > 0) {
+		to->answers = xmalloc(sizeof *to->answers * (size_t)from->answer_count);
+		memcpy(to->answers, from->answers, sizeof *to->answers * (size_t)from->answer_count);
+	}
+}
+
+void progress_merge(struct progress *p, const struct progress *disk)
+{
+	for (int i = 0; i < disk->count; i++) {
+		const struct progress_lesson *d = &disk->lessons[i];
+		struct progress_lesson *o = progress_find(p, d->id, false);
+
+		if (o == NULL) {
+			o = progress_find(p, d->id, true);
+			lesson_copy(o, d);
+		} else if (!o->changed) {
+			lesson_copy(o, d);
+		} else {
+			/* Both changed it: this session's page; the answers of both, this session's first. */
+			bool changed = o->changed;
+
+			for (int j = 0; j < d->answer_count; j++) {
+				const struct progress_answer *a = &d->answers[j];
+
+				if (progress_answer_of(o, a->page, a->question) == NULL)
+					progress_answer(o, a->page, a->question, a->right, a->text);
+			}
+			o->changed = changed;
+			if (d->done)
+				o->done = true;
+		}
+	}
+	if (!p->last_changed && disk->last[0])
+		snprintf(p->last, sizeof p->last, "%s", disk->last);
+}
+
+/* Writes P to PATH atomically. */
+static bool write_file(const struct progress *p, const char *path, struct error *err)
 {
 	struct atomicfile af;
 
@@ -295,6 +343,45 @@ bool progress_save(const struct progress *p, const char *path, struct error *err
 	if (p->last[0])
 		fprintf(af.fp, "last %s\n", p->last);
 	return atomicfile_commit(&af, err);
+}
+
+bool progress_save(struct progress *p, const char *path, struct error *err)
+{
+	struct progress disk;
+	struct error e = { 0 };
+	int lock;
+	bool ok;
+
+	if (!inputfile_check_regular(path, &e))
+		return error_set(err, 0, 0, "%s %s", path, e.msg);
+	lock = lockfile_acquire(path, &e);
+	if (lock < 0)
+		return error_set(err, 0, 0, "%s: %s", path, e.msg);
+	progress_init(&disk);
+	switch (progress_load(&disk, path, &e)) {
+	case PROGRESS_OK:
+		progress_merge(p, &disk);
+		break;
+	case PROGRESS_MISSING:
+	case PROGRESS_UNUSABLE:
+		break;
+	case PROGRESS_CORRUPT: {
+		/* Someone else's corrupt file is not ours to destroy: it is set aside, as at start-up. */
+		char away[4300];
+
+		progress_set_aside(path, away, sizeof away, NULL);
+		break;
+	}
+	}
+	progress_clear(&disk);
+	ok = write_file(p, path, err);
+	if (ok) {
+		for (int i = 0; i < p->count; i++)
+			p->lessons[i].changed = false;
+		p->last_changed = false;
+	}
+	lockfile_release(lock);
+	return ok;
 }
 
 bool progress_set_aside(const char *path, char *away, size_t n, struct error *err)

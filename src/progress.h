@@ -13,6 +13,13 @@
  * follows the lesson line of its lesson; TEXT is the answer as typed, the
  * rest of the line; "last" names the lesson studied last. Lines starting with
  * '#' and blank lines are ignored. The file is replaced atomically.
+ *
+ * Several sessions may share the file (two terminals, a REPL and a tutor):
+ * a save merges. Under a lock (PATH.lock), it reads what is on disk, keeps
+ * every lesson this session did not change as the disk has it, puts this
+ * session's changes over it (for a lesson both changed: this session's page,
+ * and the answers of both, this session's where both answered a question),
+ * and writes the result. So no session's progress is lost.
  */
 #ifndef QUIESCE_PROGRESS_H
 #define QUIESCE_PROGRESS_H
@@ -38,15 +45,22 @@ struct progress_lesson {
 	bool done;                       /* the learner reached the last page */
 	int answer_count;
 	struct progress_answer *answers;
+	bool changed;                    /* changed by this session since it was read */
 };
 
 struct progress {
 	int count;
 	struct progress_lesson *lessons;
 	char last[PROGRESS_ID_MAX];      /* the lesson studied last, "" when none */
+	bool last_changed;               /* LAST set by this session */
 };
 
-enum progress_status { PROGRESS_OK = 0, PROGRESS_MISSING, PROGRESS_CORRUPT };
+/*
+ * What progress_load found: the file read, no file, a file whose contents
+ * are not a progress file (to be set aside), or something that cannot be
+ * read at all or is not a regular file (a directory, a FIFO: left alone).
+ */
+enum progress_status { PROGRESS_OK = 0, PROGRESS_MISSING, PROGRESS_CORRUPT, PROGRESS_UNUSABLE };
 
 /* An empty progress (no lesson started); progress_clear frees what it holds. */
 void progress_init(struct progress *p);
@@ -70,7 +84,13 @@ enum progress_status progress_load(struct progress *p, const char *path, struct 
 enum progress_status progress_parse(struct progress *p, const char *text, const char *name, struct error *err);
 
 /* Writes P to PATH atomically (a temporary file renamed over PATH); false with ERR on failure. */
-bool progress_save(const struct progress *p, const char *path, struct error *err);
+bool progress_save(struct progress *p, const char *path, struct error *err);
+
+/*
+ * Merges DISK (the file as another session left it) into P as progress_save
+ * does: lessons P did not change are taken from DISK. P's change marks stay.
+ */
+void progress_merge(struct progress *p, const struct progress *disk);
 
 /*
  * Moves a corrupt progress file out of the way: PATH is renamed to

@@ -12,7 +12,10 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "atomicfile.h"
 #include "command.h"
+#include "inputfile.h"
+#include "lockfile.h"
 #include "statedir.h"
 #include "util.h"
 
@@ -38,28 +41,91 @@ bool repl_history_path(char *buf, size_t n, bool create)
 	return statedir_path("history", buf, n, create);
 }
 
+/* This session's lines, oldest first, not yet in the history file. */
+static char **session_lines;
+static size_t session_count;
+
 void repl_history_load(void)
 {
 	char path[4200];
+	struct error e = { 0 };
 
 	stifle_history(HISTORY_MAX);
-	if (repl_history_path(path, sizeof path, false))
-		read_history(path);
+	if (!repl_history_path(path, sizeof path, false))
+		return;
+	if (!inputfile_check_regular(path, &e)) {
+		fprintf(stderr, "quiesce: warning: the history file %s %s\n", path, e.msg);
+		return;
+	}
+	read_history(path);
+}
+
+void repl_history_add(const char *line)
+{
+	add_history(line);
+	/* Only the last HISTORY_MAX can survive a save; older ones of this session are dropped. */
+	if (session_count == HISTORY_MAX) {
+		free(session_lines[0]);
+		memmove(session_lines, session_lines + 1, sizeof *session_lines * (HISTORY_MAX - 1));
+		session_count--;
+	}
+	session_lines = xrealloc(session_lines, sizeof *session_lines * (session_count + 1));
+	session_lines[session_count++] = xstrdup(line);
+}
+
+/* Forgets this session's lines (after they are saved). */
+static void session_lines_free(void)
+{
+	for (size_t i = 0; i < session_count; i++)
+		free(session_lines[i]);
+	free(session_lines);
+	session_lines = NULL;
+	session_count = 0;
 }
 
 void repl_history_save(void)
 {
-	char path[4200], tmp[4300];
+	char path[4200];
+	struct error e = { 0 };
+	struct atomicfile af;
+	HIST_ENTRY **list;
+	int lock;
 
-	if (!repl_history_path(path, sizeof path, true))
+	if (session_count == 0)
 		return;
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-	if (write_history(tmp) == 0) {
-		if (rename(tmp, path) != 0)
-			unlink(tmp);
-	} else {
-		unlink(tmp);
+	if (!repl_history_path(path, sizeof path, true)) {
+		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", statedir_problem());
+		session_lines_free();
+		return;
 	}
+	if (!inputfile_check_regular(path, &e)) {
+		fprintf(stderr, "quiesce: warning: cannot save the command history: %s %s\n", path, e.msg);
+		session_lines_free();
+		return;
+	}
+	lock = lockfile_acquire(path, &e);
+	if (lock < 0) {
+		fprintf(stderr, "quiesce: warning: cannot save the command history: %s: %s\n", path, e.msg);
+		session_lines_free();
+		return;
+	}
+	/* The file as the other sessions left it, then this session's lines. */
+	clear_history();
+	read_history(path);
+	for (size_t i = 0; i < session_count; i++)
+		add_history(session_lines[i]);
+	session_lines_free();
+	if (!atomicfile_open(&af, path, &e)) {
+		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", e.msg);
+		lockfile_release(lock);
+		return;
+	}
+	list = history_list();
+	for (int i = 0; list && list[i]; i++)
+		fprintf(af.fp, "%s\n", list[i]->line);
+	if (!atomicfile_commit(&af, &e))
+		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", e.msg);
+	lockfile_release(lock);
 }
 
 /* ---------------------------------------------------------------- completion */
@@ -165,7 +231,7 @@ int repl_run(struct session *s, bool interactive)
 		if (!line)
 			break;
 		if (interactive && line[strspn(line, " \t")])
-			add_history(line);
+			repl_history_add(line);
 		running = 1;
 		if (!command_run(s, line, stdout, &err)) {
 			fflush(stdout);

@@ -30,7 +30,16 @@ bool repl_history_path(char *buf, size_t n, bool create);
 /* Loads the history file into readline's history (a missing file is no error). */
 void repl_history_load(void);
 
-/* Saves readline's history to the history file, atomically (a temporary file renamed). */
+/* Adds LINE to readline's history as a line of this session's, for repl_history_save. */
+void repl_history_add(const char *line);
+
+/*
+ * Saves the history file, merged: under a lock (the file's name + .lock),
+ * the file as other sessions left it, then this session's lines after it,
+ * the last 1,000 kept, written atomically (a temporary file renamed; a
+ * symbolic link is written through). A warning on standard error when it
+ * cannot be saved.
+ */
 void repl_history_save(void);
 
 /* Installs readline's completion of commands, modes, options and legal moves for S. */

@@ -518,13 +518,16 @@ static bool parse_number(const char *value, long lo, long hi, long *out)
 bool search_option_set(struct search_options *opt, const char *name, const char *value,
 		       struct error *err)
 {
+	char cut[UTIL_CUT_MAX + 4];
+	/* A rejected value is quoted cut: a 100,000-digit depth must not fill the message. */
+	const char *shown = util_cut(value ? value : "", cut, sizeof cut);
 	long v;
 	bool b;
 
 	if (!strcmp(name, "depth")) {
 		if (!parse_number(value, 0, SEARCH_MAX_DEPTH, &v))
 			return error_set(err, 0, 0, "invalid depth '%s': expected a whole number from 0 to %d",
-					 value ? value : "", SEARCH_MAX_DEPTH);
+					 shown, SEARCH_MAX_DEPTH);
 		opt->depth = (int)v;
 	} else if (!strcmp(name, "mode")) {
 		if (value && !strcmp(value, "none"))
@@ -535,7 +538,7 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			opt->mode = QMODE_CHECKS;
 		else
 			return error_set(err, 0, 0, "invalid mode '%s': expected none, captures or checks",
-					 value ? value : "");
+					 shown);
 	} else if (!strcmp(name, "check-plies")) {
 		if (value && !strcmp(value, "all"))
 			opt->check_plies = -1;
@@ -543,7 +546,7 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			opt->check_plies = (int)v;
 		else
 			return error_set(err, 0, 0, "invalid check-plies '%s': expected a whole number from 0 to %d, or 'all'",
-					 value ? value : "", SEARCH_MAX_PLY);
+					 shown, SEARCH_MAX_PLY);
 	} else if (!strcmp(name, "qdepth")) {
 		if (value && (!strcmp(value, "none") || !strcmp(value, "off")))
 			opt->qdepth = -1;
@@ -551,7 +554,7 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			opt->qdepth = (int)v;
 		else
 			return error_set(err, 0, 0, "invalid qdepth '%s': expected a whole number from 0 to %d, or 'none'",
-					 value ? value : "", SEARCH_MAX_PLY);
+					 shown, SEARCH_MAX_PLY);
 	} else if (!strcmp(name, "delta")) {
 		if (parse_switch(value, &b)) {
 			opt->delta = b;
@@ -560,14 +563,14 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			opt->delta_margin = (int)v;
 		} else {
 			return error_set(err, 0, 0, "invalid delta margin '%s': expected a whole number of centipawns from 0 to 10000, or on/off",
-					 value);
+					 shown);
 		}
 	} else if (!strcmp(name, "no-delta")) {
 		opt->delta = false;
 	} else if (!strcmp(name, "see") || !strcmp(name, "fail-soft") || !strcmp(name, "stand-pat") ||
 		   !strcmp(name, "evasions") || !strcmp(name, "pawn-pushes")) {
 		if (!parse_switch(value, &b))
-			return error_set(err, 0, 0, "invalid value '%s' for %s: expected on or off", value, name);
+			return error_set(err, 0, 0, "invalid value '%s' for %s: expected on or off", shown, name);
 		if (!strcmp(name, "see"))
 			opt->see = b;
 		else if (!strcmp(name, "fail-soft"))
@@ -592,14 +595,14 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 		else if (value && !strcmp(value, "none"))
 			opt->order = ORDER_NONE;
 		else
-			return error_set(err, 0, 0, "invalid order '%s': expected mvv-lva or none", value ? value : "");
+			return error_set(err, 0, 0, "invalid order '%s': expected mvv-lva or none", shown);
 	} else if (!strcmp(name, "eval")) {
 		if (!value || !eval_kind_parse(value, &opt->eval))
-			return error_set(err, 0, 0, "invalid eval '%s': expected material or pst", value ? value : "");
+			return error_set(err, 0, 0, "invalid eval '%s': expected material or pst", shown);
 	} else if (!strcmp(name, "max-nodes")) {
 		if (!parse_number(value, 0, 2000000000L, &v))
 			return error_set(err, 0, 0, "invalid max-nodes '%s': expected a whole number (0 for no cap)",
-					 value ? value : "");
+					 shown);
 		opt->max_nodes = (uint64_t)v;
 	} else {
 		return error_set(err, 0, 0,

@@ -15,4 +15,11 @@
  */
 bool statedir_path(const char *name, char *buf, size_t n, bool create);
 
+/*
+ * Why the last statedir_path call failed, as a phrase for a message: "no
+ * state directory (set XDG_STATE_HOME or HOME)", or what is in the way when
+ * the directory cannot be made (a file where a directory should be).
+ */
+const char *statedir_problem(void);
+
 #endif

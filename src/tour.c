@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "statedir.h"
 #include "util.h"
 
 struct tour *tour_new(void)
@@ -23,6 +24,11 @@ struct tour *tour_new(void)
 		t->existed = true;
 		break;
 	case PROGRESS_MISSING:
+		break;
+	case PROGRESS_UNUSABLE:
+		/* A directory or a FIFO in the way: nothing to set aside; saving will say so too. */
+		t->existed = true;
+		snprintf(t->note, sizeof t->note, "cannot read the progress file: %.400s", err.msg);
 		break;
 	case PROGRESS_CORRUPT: {
 		char away[4300];
@@ -73,8 +79,7 @@ bool tour_save(struct tour *t)
 	char dir[4200];
 
 	if (!progress_path(dir, sizeof dir, true)) {
-		snprintf(t->note, sizeof t->note, "cannot keep the progress: no state directory "
-			 "(set XDG_STATE_HOME or HOME)");
+		snprintf(t->note, sizeof t->note, "cannot keep the progress: %.400s", statedir_problem());
 		return false;
 	}
 	snprintf(t->path, sizeof t->path, "%s", dir);
@@ -179,7 +184,9 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 	pl->pages = t->lesson->page_count;
 	if (page + 1 == t->lesson->page_count)
 		pl->done = true;
+	pl->changed = true;
 	snprintf(t->progress.last, sizeof t->progress.last, "%s", t->lesson->id);
+	t->progress.last_changed = true;
 	t->question = next_question(t, 0);
 	if (t->question < 0)
 		for (int i = 0; i < t->lesson->pages[page].item_count && t->question < 0; i++)

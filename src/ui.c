@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "repl.h"
 #include "terminal.h"
 #include "tour.h"
 #include "ui.h"
@@ -775,6 +776,8 @@ int ui_run(struct session *s, bool ascii)
 	endwin();
 	util_set_fatal_hook(NULL);
 	terminal_guard_end();
+	/* After endwin: a warning about the history goes to standard error, below the shell prompt's line. */
+	repl_history_save();
 	sigaction(SIGINT, &old, NULL);
 	sigint_session = NULL;
 	/* The menu is for the first start: from now on a progress file says the learner has been here. */

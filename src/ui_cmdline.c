@@ -83,7 +83,7 @@ static void cl_line(char *line)
 		return;
 	}
 	if (*line && cl_ui->cmd_kind == ':')
-		add_history(line);
+		repl_history_add(line);
 	free(cl_ui->pending_line);
 	cl_ui->pending_line = line;
 }
@@ -226,6 +226,5 @@ void ui_cmdline_end(struct ui *ui)
 {
 	if (installed)
 		ui_cmdline_cancel(ui);
-	repl_history_save();
 	cl_ui = NULL;
 }

@@ -80,6 +80,25 @@ bool error_set(struct error *err, int line, int column, const char *fmt, ...)
 	return false;
 }
 
+const char *util_cut(const char *text, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	if (text == NULL)
+		return "";
+	while (len <= UTIL_CUT_MAX && text[len])
+		len++;
+	if (len <= UTIL_CUT_MAX || n < UTIL_CUT_MAX + 4)
+		return text;
+	len = UTIL_CUT_MAX;
+	/* Back to the start of a UTF-8 character (continuation bytes are 10xxxxxx). */
+	while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+		len--;
+	memcpy(buf, text, len);
+	memcpy(buf + len, "...", 4);
+	return buf;
+}
+
 double util_now(void)
 {
 	struct timespec ts;

@@ -37,6 +37,17 @@ void util_set_fatal_hook(void (*hook)(void));
 bool error_set(struct error *err, int line, int column, const char *fmt, ...)
 	PRINTF_LIKE(4, 5);
 
+/* How much of a rejected value a message quotes (bytes, before "..."). */
+#define UTIL_CUT_MAX 40
+
+/*
+ * TEXT for quoting in a message: TEXT itself when it has at most
+ * UTIL_CUT_MAX bytes, else its first UTIL_CUT_MAX bytes (not splitting a
+ * UTF-8 character) and "..." written to BUF (N >= UTIL_CUT_MAX + 4). A
+ * 100,000-digit --depth must not give a 100 KB error line.
+ */
+const char *util_cut(const char *text, char *buf, size_t n);
+
 /* Returns a monotonic clock reading in seconds. */
 double util_now(void);
 

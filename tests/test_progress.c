@@ -7,6 +7,11 @@
  *   - corrupt files (wrong header, unknown line, bad numbers, an answer
  *     before its lesson, binary data, empty) are refused with a line number,
  *     and the tour sets them aside as progress.corrupt-TIMESTAMP, starting afresh;
+ *   - two sessions saving the same file merge: neither loses the other's
+ *     lessons or answers (issue 9, item 2);
+ *   - a progress file that is a symbolic link is written through to its
+ *     target, the link kept (item 3); a directory or a FIFO is refused
+ *     without blocking (item 4);
  *   - a tour opens lesson 1, pages through it, answers its questions and saves;
  *     a new tour resumes at the saved page.
  * Exit status 0 when every check passes, 1 otherwise.
@@ -95,7 +100,8 @@ static void test_round_trip(const char *dir)
 	snprintf(p.last, sizeof p.last, "horizon");
 	CHECK(progress_save(&p, path, &err), "save: %s", err.msg);
 	n = list_dir(dir, names, sizeof names, "progress", &matching);
-	CHECK(n == 1 && matching == 1, "after a save the directory holds only the progress file, not: %s", names);
+	CHECK(n == 2 && matching == 2 && strstr(names, "progress.lock"),
+	      "after a save the directory holds only the progress file and its lock file, not: %s", names);
 	CHECK(progress_load(&q, path, &err) == PROGRESS_OK, "load: %s", err.msg);
 	CHECK(q.count == 2, "load: %d lessons, expected 2", q.count);
 	CHECK(!strcmp(q.last, "horizon"), "load: last '%s'", q.last);
@@ -126,6 +132,97 @@ static void test_round_trip(const char *dir)
 	progress_clear(&q);
 	unlink(path);
 	CHECK(progress_load(&q, path, &err) == PROGRESS_MISSING, "a missing file is PROGRESS_MISSING");
+}
+
+/*
+ * Two sessions, A and B, read the same file, then each works on its own
+ * lesson and saves: without merging, B's save would drop A's lesson.
+ * Then both answer different questions of one lesson: both answers stay.
+ */
+static void test_merge(const char *dir)
+{
+	struct progress a, b, c;
+	struct progress_lesson *pl;
+	struct error err = { 0 };
+	char path[4200];
+
+	snprintf(path, sizeof path, "%s/merged", dir);
+	progress_init(&a);
+	progress_init(&b);
+	progress_init(&c);
+	pl = progress_find(&a, "horizon", true);
+	pl->page = 1;
+	pl->pages = 4;
+	pl->changed = true;
+	CHECK(progress_save(&a, path, &err), "merge: first save: %s", err.msg);
+	CHECK(progress_load(&a, path, &err) == PROGRESS_OK, "merge: A loads: %s", err.msg);
+	CHECK(progress_load(&b, path, &err) == PROGRESS_OK, "merge: B loads: %s", err.msg);
+	/* A reaches page 3 of horizon; B starts stand-pat. */
+	pl = progress_find(&a, "horizon", true);
+	pl->page = 3;
+	pl->changed = true;
+	snprintf(a.last, sizeof a.last, "horizon");
+	a.last_changed = true;
+	CHECK(progress_save(&a, path, &err), "merge: A saves: %s", err.msg);
+	pl = progress_find(&b, "stand-pat", true);
+	pl->page = 2;
+	pl->pages = 5;
+	pl->changed = true;
+	snprintf(b.last, sizeof b.last, "stand-pat");
+	b.last_changed = true;
+	CHECK(progress_save(&b, path, &err), "merge: B saves: %s", err.msg);
+	CHECK(progress_load(&c, path, &err) == PROGRESS_OK, "merge: load: %s", err.msg);
+	pl = progress_find(&c, "horizon", false);
+	CHECK(pl && pl->page == 3, "merge: A's page 3 of horizon survives B's save (got %d)", pl ? pl->page : -1);
+	pl = progress_find(&c, "stand-pat", false);
+	CHECK(pl && pl->page == 2, "merge: B's stand-pat is saved");
+	CHECK(!strcmp(c.last, "stand-pat"), "merge: the last save's lesson is 'last': '%s'", c.last);
+	/* Both answer a question of horizon: A question 1 of page 2, B question 1 of page 3. */
+	progress_answer(progress_find(&a, "horizon", true), 2, 1, true, "Qxd5");
+	progress_answer(progress_find(&b, "horizon", true), 3, 1, false, "-100");
+	CHECK(progress_save(&a, path, &err), "merge: A saves its answer: %s", err.msg);
+	CHECK(progress_save(&b, path, &err), "merge: B saves its answer: %s", err.msg);
+	CHECK(progress_load(&c, path, &err) == PROGRESS_OK, "merge: load: %s", err.msg);
+	pl = progress_find(&c, "horizon", false);
+	CHECK(pl && progress_answer_of(pl, 2, 1) && progress_answer_of(pl, 3, 1),
+	      "merge: both sessions' answers to horizon are kept");
+	CHECK(progress_find(&c, "stand-pat", false) != NULL, "merge: stand-pat still there");
+	progress_clear(&a);
+	progress_clear(&b);
+	progress_clear(&c);
+}
+
+/* A symbolic link is written through; a directory and a FIFO are refused at once. */
+static void test_special_files(const char *dir)
+{
+	struct progress p;
+	struct error err = { 0 };
+	char target[4200], link[4200], path[4200];
+	struct stat st;
+
+	progress_init(&p);
+	progress_find(&p, "horizon", true)->page = 2;
+	snprintf(target, sizeof target, "%s/real-progress", dir);
+	snprintf(link, sizeof link, "%s/linked", dir);
+	CHECK(symlink("real-progress", link) == 0, "symlink");
+	CHECK(progress_save(&p, link, &err), "save through a symlink: %s", err.msg);
+	CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode), "the link is still a symbolic link after a save");
+	CHECK(stat(target, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0, "the link's target was written");
+	snprintf(path, sizeof path, "%s/a-dir", dir);
+	mkdir(path, 0700);
+	CHECK(!progress_save(&p, path, &err) && strstr(err.msg, "is a directory"),
+	      "saving over a directory is refused: '%s'", err.msg);
+	CHECK(progress_load(&p, path, &err) == PROGRESS_UNUSABLE && strstr(err.msg, "is a directory"),
+	      "loading a directory: unusable, 'is a directory': '%s'", err.msg);
+	snprintf(path, sizeof path, "%s/a-fifo", dir);
+	CHECK(mkfifo(path, 0600) == 0, "mkfifo");
+	/* Without O_NONBLOCK these would wait for a writer forever: the test would hang, not fail. */
+	CHECK(progress_load(&p, path, &err) == PROGRESS_UNUSABLE && strstr(err.msg, "FIFO"),
+	      "loading a FIFO: unusable, 'FIFO': '%s'", err.msg);
+	progress_find(&p, "horizon", true)->page = 2;
+	CHECK(!progress_save(&p, path, &err) && strstr(err.msg, "not a regular file"),
+	      "saving over a FIFO is refused: '%s'", err.msg);
+	progress_clear(&p);
 }
 
 static void test_corrupt(void)
@@ -276,6 +373,8 @@ int main(void)
 		setenv("XDG_STATE_HOME", dir, 1);
 	}
 	test_round_trip(dir);
+	test_merge(dir);
+	test_special_files(dir);
 	test_corrupt();
 	test_set_aside(dir);
 	test_tour(dir);

@@ -1,0 +1,19 @@
+/* lockfile.h: one writer at a time for a state file that several sessions share. */
+#ifndef QUIESCE_LOCKFILE_H
+#define QUIESCE_LOCKFILE_H
+
+#include "types.h"
+
+/*
+ * Takes an exclusive lock for the file PATH, waiting for another session
+ * that holds it. The lock is on a companion file, PATH.lock, because PATH
+ * itself is replaced by a rename on every save (a lock on the old file would
+ * not exclude a writer of the new one). Returns a handle for lockfile_release,
+ * or -1 with a message in ERR.
+ */
+int lockfile_acquire(const char *path, struct error *err);
+
+/* Releases the lock taken by lockfile_acquire (nothing for -1). */
+void lockfile_release(int handle);
+
+#endif
