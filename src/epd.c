@@ -528,3 +528,30 @@ void epd_file_free(struct epd_file *file)
 	free(file->linenos);
 	memset(file, 0, sizeof *file);
 }
+
+/* The files epd_file_cached has read, newest first; they live until the program ends. */
+struct epd_cached {
+	char *path;
+	struct epd_file file;
+	struct epd_cached *next;
+};
+
+static struct epd_cached *epd_cache;
+
+const struct epd_file *epd_file_cached(const char *path, struct error *err)
+{
+	struct epd_cached *c;
+
+	for (c = epd_cache; c != NULL; c = c->next)
+		if (!strcmp(c->path, path))
+			return &c->file;
+	c = xcalloc(1, sizeof *c);
+	if (!epd_read_file(&c->file, path, err)) {
+		free(c);
+		return NULL;
+	}
+	c->path = xstrdup(path);
+	c->next = epd_cache;
+	epd_cache = c;
+	return &c->file;
+}

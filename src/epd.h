@@ -51,4 +51,13 @@ struct epd_file {
 bool epd_read_file(struct epd_file *file, const char *path, struct error *err);
 void epd_file_free(struct epd_file *file);
 
+/*
+ * The file PATH read once for the whole run and kept (the data directory's
+ * position files, which lessons name again and again: checking a lesson, or
+ * fuzzing the lesson parser, must not read and parse a 300-position suite
+ * for every @position line). NULL with ERR as epd_read_file; a failure is
+ * not kept, so a later call tries again. Not thread-safe: for one thread.
+ */
+const struct epd_file *epd_file_cached(const char *path, struct error *err);
+
 #endif

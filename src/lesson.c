@@ -371,7 +371,7 @@ static void lesson_defaults(struct search_options *opt)
 static bool load_epd_position(struct parser *p, const char *file, const char *id, int col,
 			      struct position *pos)
 {
-	struct epd_file epd;
+	const struct epd_file *epd;
 	struct error e = { 0 };
 	char rel[300];
 	char *path;
@@ -379,18 +379,17 @@ static bool load_epd_position(struct parser *p, const char *file, const char *id
 
 	snprintf(rel, sizeof rel, "positions/%s", file);
 	path = datadir_resolve(rel);
-	if (!epd_read_file(&epd, path, &e)) {
-		free(path);
-		return perr(p, col, "cannot read the positions of '%s': %s", file, e.msg);
-	}
+	/* Read once a run: lessons name the same few files again and again. */
+	epd = epd_file_cached(path, &e);
 	free(path);
-	for (int i = 0; i < epd.count; i++)
-		if (!strcmp(epd.records[i].id, id)) {
-			*pos = epd.records[i].pos;
+	if (epd == NULL)
+		return perr(p, col, "cannot read the positions of '%s': %s", file, e.msg);
+	for (int i = 0; i < epd->count; i++)
+		if (!strcmp(epd->records[i].id, id)) {
+			*pos = epd->records[i].pos;
 			found = true;
 			break;
 		}
-	epd_file_free(&epd);
 	if (!found)
 		return perr(p, col, "no position with id '%s' in positions/%s", id, file);
 	return true;

@@ -1,4 +1,4 @@
-/* lockfile.c: one writer at a time for a state file that several sessions share (flock on PATH.lock). */
+/* lockfile.c: one writer at a time for a state file that several sessions share (flock on its directory). */
 #include "lockfile.h"
 
 #include <errno.h>
@@ -13,18 +13,26 @@
 
 int lockfile_acquire(const char *path, struct error *err)
 {
-	size_t n = strlen(path) + sizeof ".lock";
-	char *name = xmalloc(n);
+	const char *slash = strrchr(path, '/');
+	char *dir;
 	int fd;
 
-	snprintf(name, n, "%s.lock", path);
-	fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else if (slash == path)
+		dir = xstrdup("/");
+	else {
+		dir = xmalloc((size_t)(slash - path) + 1);
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
-		error_set(err, 0, 0, "cannot lock it: cannot open %s: %s", name, strerror(errno));
-		free(name);
+		error_set(err, 0, 0, "cannot lock it: cannot open its directory %s: %s", dir, strerror(errno));
+		free(dir);
 		return -1;
 	}
-	free(name);
+	free(dir);
 	while (flock(fd, LOCK_EX) != 0) {
 		if (errno == EINTR)
 			continue;

@@ -6,10 +6,11 @@
 
 /*
  * Takes an exclusive lock for the file PATH, waiting for another session
- * that holds it. The lock is on a companion file, PATH.lock, because PATH
- * itself is replaced by a rename on every save (a lock on the old file would
- * not exclude a writer of the new one). Returns a handle for lockfile_release,
- * or -1 with a message in ERR.
+ * that holds it. The lock (flock) is on the directory that holds PATH, not
+ * on PATH, because PATH is replaced by a rename on every save (a lock on the
+ * old file would not exclude a writer of the new one), and a directory lock
+ * leaves no lock file behind. Returns a handle for lockfile_release, or -1
+ * with a message in ERR.
  */
 int lockfile_acquire(const char *path, struct error *err);
 

@@ -15,7 +15,7 @@
  * '#' and blank lines are ignored. The file is replaced atomically.
  *
  * Several sessions may share the file (two terminals, a REPL and a tutor):
- * a save merges. Under a lock (PATH.lock), it reads what is on disk, keeps
+ * a save merges. Under a lock (on the file's directory), it reads what is on disk, keeps
  * every lesson this session did not change as the disk has it, puts this
  * session's changes over it (for a lesson both changed: this session's page,
  * and the answers of both, this session's where both answered a question),

@@ -34,7 +34,7 @@ void repl_history_load(void);
 void repl_history_add(const char *line);
 
 /*
- * Saves the history file, merged: under a lock (the file's name + .lock),
+ * Saves the history file, merged: under a lock (on the file's directory),
  * the file as other sessions left it, then this session's lines after it,
  * the last 1,000 kept, written atomically (a temporary file renamed; a
  * symbolic link is written through). A warning on standard error when it
