@@ -83,6 +83,31 @@ static void session_lines_free(void)
 	session_count = 0;
 }
 
+/*
+ * Frees the undo lists readline keeps on history entries the user edited
+ * and left (an entry's data). clear_history() frees an entry's line but
+ * hands its data back and nobody frees it, so without this every edited
+ * history line leaked its undo list at the next save. rl_free_undo_list
+ * also detaches the list from every entry that points at it.
+ */
+static void history_free_undo_lists(void)
+{
+	HIST_ENTRY **list = history_list();
+
+	for (int i = 0; list && list[i]; i++) {
+		UNDO_LIST *saved = rl_undo_list;
+
+		if (!list[i]->data)
+			continue;
+		if (saved == (UNDO_LIST *)list[i]->data)
+			saved = NULL;
+		rl_undo_list = (UNDO_LIST *)list[i]->data;
+		rl_free_undo_list();
+		list[i]->data = NULL;
+		rl_undo_list = saved;
+	}
+}
+
 void repl_history_save(void)
 {
 	char path[4200];
@@ -110,6 +135,7 @@ void repl_history_save(void)
 		return;
 	}
 	/* The file as the other sessions left it, then this session's lines. */
+	history_free_undo_lists();
 	clear_history();
 	read_history(path);
 	for (size_t i = 0; i < session_count; i++)
