@@ -36,6 +36,8 @@ static const struct command {
 	  "list the lessons: id, title, your progress and what each teaches" },
 	{ "lesson", cli_lesson, "lesson NAME [--width N]",
 	  "open a lesson (by id or number) in the tutor; text pages when not on a terminal" },
+	{ "uci", cli_uci, "uci",
+	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",
 	  "check that a lesson parses and that every claim it makes holds" },
 };

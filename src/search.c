@@ -60,6 +60,8 @@ static uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int 
 		      int alpha, int beta, bool in_check, int eval)
 {
 	s->res->nodes++;
+	if (ply > s->res->seldepth)
+		s->res->seldepth = ply;
 	if (qply >= 0)
 		s->res->qnodes++;
 	s->pv_len[ply] = 0;

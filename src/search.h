@@ -65,6 +65,7 @@ struct search_result {
 	uint64_t delta_prunes;
 	uint64_t see_prunes;
 	uint64_t mates;
+	int seldepth;           /* the deepest ply any node reached (quiescence included) */
 	bool stopped;           /* cut short by the node cap or an interrupt */
 	bool interrupted;       /* by the interrupt flag (else by the cap) */
 	double seconds;
