@@ -1,7 +1,27 @@
-/* cli_bench.c: "quiesce bench": speed figures, printed and never asserted. */
+/*
+ * cli_bench.c: "quiesce bench": speed figures, printed and never asserted.
+ *
+ * Every figure is processor (CPU) time of the work measured and nothing else
+ * (no file reading, no printing), unless a line says "wall". Each figure is
+ * taken REPEAT times and printed as its median followed by the smallest and
+ * the largest of the repeats in brackets. Two variants that are compared (a
+ * search with and without its trace, say) run interleaved position by
+ * position, so that a change in the machine's speed hits both alike, and
+ * their ratio is the median of the repeats' paired ratios.
+ *
+ * Each group of figures is one function called from cli_bench; a new figure
+ * is a new function and one more call.
+ */
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "compare.h"
@@ -11,89 +31,479 @@
 #include "perft.h"
 #include "search.h"
 #include "session.h"
+#include "suite.h"
 #include "trace.h"
 #include "ui.h"
 #include "util.h"
 
 #define KIWIPETE_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
+/* How many times a figure may be taken: --repeat 1 to this. */
+#define BENCH_MAX_REPEAT 99
+#define BENCH_DEFAULT_REPEAT 5
+
+/* The paper's four headline searches (README, "Reproducing the paper"). */
+#define EXPERIMENT_MODES "none+depth=3,brute+checks-all+qdepth=2,checks+checks-all+qdepth=3," \
+	"brute+checks-all+no-evasions+qdepth=2"
+
 static const char bench_options[] =
 	"Options:\n"
-	"      --quick   smaller depths, for a smoke test\n"
-	"  -h, --help    display this help and exit\n";
+	"      --quick      smaller depths and suites, for a smoke test\n"
+	"      --repeat N   take every figure N times (1-99, default 5): median [smallest-largest]\n"
+	"  -h, --help       display this help and exit\n";
 
-/* Times one perft and prints a line of the table. */
-static void bench_perft(const char *name, const char *fen, int depth, bool bulk)
+/* What every group of figures needs to know. */
+struct bench {
+	int repeat;
+	bool quick;
+};
+
+/* The values one figure took over the repeats. */
+struct sample {
+	double v[BENCH_MAX_REPEAT];
+	int n;
+};
+
+static void sample_add(struct sample *s, double x)
+{
+	if (s->n < BENCH_MAX_REPEAT)
+		s->v[s->n++] = x;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median (the mean of the middle two for an even count); 0 for no values. */
+static double sample_median(const struct sample *s)
+{
+	double v[BENCH_MAX_REPEAT];
+
+	if (s->n == 0)
+		return 0.0;
+	memcpy(v, s->v, sizeof v[0] * (size_t)s->n);
+	qsort(v, (size_t)s->n, sizeof v[0], compare_doubles);
+	return s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
+}
+
+/* Writes "MEDIAN [MIN-MAX]" with DIGITS decimals into BUF and returns it. */
+static const char *sample_text(const struct sample *s, int digits, char *buf, size_t n)
+{
+	double lo = s->n ? s->v[0] : 0.0, hi = lo;
+
+	for (int i = 1; i < s->n; i++) {
+		if (s->v[i] < lo)
+			lo = s->v[i];
+		if (s->v[i] > hi)
+			hi = s->v[i];
+	}
+	snprintf(buf, n, "%.*f [%.*f-%.*f]", digits, sample_median(s), digits, lo, digits, hi);
+	return buf;
+}
+
+/* Million nodes per second, never dividing by zero (a clock tick can be coarse). */
+static double mnps(uint64_t nodes, double secs)
+{
+	return (double)nodes / (secs > 1e-9 ? secs : 1e-9) / 1e6;
+}
+
+/* The header: the date, the machine's processors, the build, and how to read the figures. */
+static void bench_header(const struct bench *b)
+{
+	time_t now = time(NULL);
+	char date[64];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *build =
+#ifdef __OPTIMIZE__
+		"optimised"
+#else
+		"not optimised"
+#endif
+#ifdef NDEBUG
+		", assertions off"
+#else
+		", assertions on (a debug build: slower)"
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+		", sanitizers on"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+		", sanitizers on"
+#endif
+#endif
+		;
+
+	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	printf("# quiesce bench, %s, %ld processors online, build %s, %d repeats%s\n", date, cores, build,
+	       b->repeat, b->quick ? ", --quick" : "");
+	printf("# Times are processor (CPU) seconds of the work measured, one thread unless said; \"wall\" "
+	       "marks wall-clock times.\n"
+	       "# Each figure: median [smallest-largest] of the repeats; Mnps = million nodes per second.\n");
+	fflush(stdout);
+}
+
+/* Times one perft REPEAT times and prints a line of the table. */
+static void bench_perft(const struct bench *b, const char *name, const char *fen, int depth, bool bulk)
 {
 	struct position pos;
 	struct error err = { 0 };
-	double start, elapsed;
-	uint64_t nodes;
+	struct sample secs = { .n = 0 }, rate = { .n = 0 };
+	uint64_t nodes = 0;
+	char t1[64], t2[64];
 
 	if (!fen_parse(&pos, fen, &err))
 		util_die("bench: %s", err.msg);
-	start = util_now();
-	nodes = perft(&pos, depth, bulk);
-	elapsed = util_now() - start;
-	printf("perft %-10s depth %d %-9s %12llu nodes %8.3f s %8.1f Mnps\n", name, depth,
-	       bulk ? "bulk" : "make-all", (unsigned long long)nodes, elapsed,
-	       elapsed > 0 ? (double)nodes / elapsed / 1e6 : 0.0);
+	for (int r = 0; r < b->repeat; r++) {
+		double start = util_cpu_seconds(), elapsed;
+
+		nodes = perft(&pos, depth, bulk);
+		elapsed = util_cpu_seconds() - start;
+		sample_add(&secs, elapsed);
+		sample_add(&rate, mnps(nodes, elapsed));
+	}
+	printf("perft      %-8s depth %d %-8s %10llu nodes  cpu %s s  %s Mnps\n", name, depth,
+	       bulk ? "bulk" : "make-all", (unsigned long long)nodes, sample_text(&secs, 3, t1, sizeof t1),
+	       sample_text(&rate, 1, t2, sizeof t2));
 	fflush(stdout);
 }
 
 /*
- * Searches the first COUNT positions of the WAC suite at DEPTH in mode
- * captures, without and then with a trace, and prints nodes per second for
- * both and the trace's size per node.
+ * Two search variants compared over the same positions: the options and the
+ * trace (NULL for none) of each, and what they measured.
  */
-static void bench_search(int count, int depth)
+struct pair {
+	struct search_options opt[2];
+	struct trace *trace[2];
+	uint64_t nodes[2];             /* nodes of one run over all positions */
+	struct sample secs[2], rate[2];
+	struct sample time_ratio;      /* variant 1's time over variant 0's, per repeat */
+	struct sample rate_ratio;      /* variant 1's nodes/s over variant 0's, per repeat */
+	double trace_bytes;            /* variant 1's trace: bytes of all nodes of the first repeat */
+	uint64_t biggest_nodes;        /* variant 1's largest tree, and its bytes per node */
+	double biggest_bytes;
+};
+
+/*
+ * Runs both variants of P over POSITIONS, interleaved: at each position one
+ * variant then the other, the first alternating from one position to the
+ * next so that neither always finds the caches warm. Each search is timed
+ * alone, in processor time.
+ */
+static void bench_pair_run(const struct bench *b, struct pair *p, const struct epd_record *positions, int count)
 {
-	struct epd_file file;
+	for (int r = 0; r < b->repeat; r++) {
+		double secs[2] = { 0, 0 };
+		uint64_t nodes[2] = { 0, 0 };
+
+		for (int i = 0; i < count; i++) {
+			for (int k = 0; k < 2; k++) {
+				int v = (i + k) % 2;
+				struct search_result res;
+				double start = util_cpu_seconds();
+
+				search_run(&positions[i].pos, &p->opt[v], p->trace[v], NULL, &res);
+				secs[v] += util_cpu_seconds() - start;
+				nodes[v] += res.nodes;
+				if (r == 0 && v == 1 && p->trace[v] != NULL) {
+					double per_node = trace_bytes_per_node(p->trace[v]);
+
+					p->trace_bytes += per_node * (double)res.nodes;
+					if (res.nodes > p->biggest_nodes) {
+						p->biggest_nodes = res.nodes;
+						p->biggest_bytes = per_node;
+					}
+				}
+			}
+		}
+		for (int v = 0; v < 2; v++) {
+			p->nodes[v] = nodes[v];
+			sample_add(&p->secs[v], secs[v]);
+			sample_add(&p->rate[v], mnps(nodes[v], secs[v]));
+		}
+		sample_add(&p->time_ratio, secs[1] / (secs[0] > 1e-9 ? secs[0] : 1e-9));
+		sample_add(&p->rate_ratio, mnps(nodes[1], secs[1]) / mnps(nodes[0], secs[0]));
+	}
+}
+
+/* Prints one variant's line: its label, its processor time and its node rate. */
+static void print_variant(const char *group, const char *label, const struct pair *p, int v)
+{
+	char t1[64], t2[64];
+
+	printf("%-10s %-13s cpu %s s  %s Mnps\n", group, label, sample_text(&p->secs[v], 3, t1, sizeof t1),
+	       sample_text(&p->rate[v], 2, t2, sizeof t2));
+}
+
+/* Loads the WAC suite; prints a skipped line for GROUP and returns false when it cannot. */
+static bool load_wac(struct epd_file *file, const char *group)
+{
 	struct error err = { 0 };
 	char *path = datadir_resolve("positions/wac.epd");
-	struct search_options opt;
-	struct trace *trace = trace_new();
-	uint64_t nodes[2] = { 0, 0 }, max_nodes = 0;
-	double secs[2] = { 0, 0 }, bytes = 0, biggest_bytes = 0;
+	bool ok = epd_read_file(file, path, &err);
 
-	if (!epd_read_file(&file, path, &err)) {
-		printf("search     (skipped: %s)\n", err.msg);
-		free(path);
-		trace_free(trace);
+	if (!ok)
+		printf("%-10s (skipped: %s)\n", group, err.msg);
+	free(path);
+	return ok;
+}
+
+/*
+ * The recording overhead: the first COUNT WAC positions searched at DEPTH in
+ * mode captures without and with a trace, interleaved, and the trace's size
+ * per node.
+ */
+static void bench_search(const struct bench *b, int count, int depth)
+{
+	struct epd_file file;
+	struct pair p;
+	char t1[64];
+
+	if (!load_wac(&file, "search"))
 		return;
-	}
-	search_defaults(&opt);
-	opt.depth = depth;
+	memset(&p, 0, sizeof p);
+	search_defaults(&p.opt[0]);
+	p.opt[0].depth = depth;
+	p.opt[1] = p.opt[0];
+	p.trace[1] = trace_new();
 	if (count > file.count)
 		count = file.count;
-	for (int traced = 0; traced < 2; traced++) {
-		for (int i = 0; i < count; i++) {
-			struct search_result res;
-
-			search_run(&file.records[i].pos, &opt, traced ? trace : NULL, NULL, &res);
-			nodes[traced] += res.nodes;
-			secs[traced] += res.seconds;
-			if (traced && res.nodes > max_nodes) {
-				max_nodes = res.nodes;
-				biggest_bytes = trace_bytes_per_node(trace);
-			}
-			if (traced)
-				bytes += trace_bytes_per_node(trace) * (double)res.nodes;
-		}
-	}
-	printf("search     %d WAC positions, depth %d, mode captures: %llu nodes\n", count, depth,
-	       (unsigned long long)nodes[0]);
-	printf("search     tracing off %8.3f s %8.2f Mnps\n", secs[0],
-	       secs[0] > 0 ? (double)nodes[0] / secs[0] / 1e6 : 0.0);
-	printf("search     tracing on  %8.3f s %8.2f Mnps (%.2fx the time)\n", secs[1],
-	       secs[1] > 0 ? (double)nodes[1] / secs[1] / 1e6 : 0.0, secs[0] > 0 ? secs[1] / secs[0] : 0.0);
+	bench_pair_run(b, &p, file.records, count);
+	printf("search     %d WAC positions, depth %d, mode captures: %llu nodes a run (traced: %llu)\n", count,
+	       depth, (unsigned long long)p.nodes[0], (unsigned long long)p.nodes[1]);
+	print_variant("search", "tracing off", &p, 0);
+	print_variant("search", "tracing on", &p, 1);
+	printf("search     recording overhead (traced time / untraced time, median of paired ratios) %s\n",
+	       sample_text(&p.time_ratio, 2, t1, sizeof t1));
 	printf("trace      %.1f bytes per node on average (node %zu + events %zu bytes each); "
 	       "largest tree %llu nodes, %.1f bytes per node\n",
-	       nodes[1] ? bytes / (double)nodes[1] : 0.0, sizeof(struct trace_node),
-	       sizeof(struct trace_event), (unsigned long long)max_nodes, biggest_bytes);
+	       p.nodes[1] ? p.trace_bytes / (double)p.nodes[1] : 0.0, sizeof(struct trace_node),
+	       sizeof(struct trace_event), (unsigned long long)p.biggest_nodes, p.biggest_bytes);
 	fflush(stdout);
-	trace_free(trace);
+	trace_free(p.trace[1]);
 	epd_file_free(&file);
+}
+
+/*
+ * The cost of quiet checks: mode captures against mode checks with quiet
+ * checks at every quiescence ply (limited to QDEPTH plies, or a few searches
+ * never end), interleaved, untraced; the figure to watch is the ratio of the
+ * node rates.
+ */
+static void bench_checks(const struct bench *b, int count, int depth, int qdepth)
+{
+	struct epd_file file;
+	struct pair p;
+	char t1[64];
+
+	if (!load_wac(&file, "checks"))
+		return;
+	memset(&p, 0, sizeof p);
+	search_defaults(&p.opt[0]);
+	p.opt[0].depth = depth;
+	p.opt[1] = p.opt[0];
+	p.opt[1].mode = QMODE_CHECKS;
+	p.opt[1].check_plies = -1;
+	p.opt[1].qdepth = qdepth;
+	if (count > file.count)
+		count = file.count;
+	bench_pair_run(b, &p, file.records, count);
+	printf("checks     %d WAC positions, depth %d: mode captures %llu nodes a run, mode checks with checks "
+	       "at every ply (qdepth %d) %llu\n", count, depth, (unsigned long long)p.nodes[0], qdepth,
+	       (unsigned long long)p.nodes[1]);
+	print_variant("checks", "captures", &p, 0);
+	print_variant("checks", "checks", &p, 1);
+	printf("checks     checks' nodes/s / captures' nodes/s (median of paired ratios) %s\n",
+	       sample_text(&p.rate_ratio, 2, t1, sizeof t1));
+	fflush(stdout);
+	epd_file_free(&file);
+}
+
+/*
+ * Runs this program with ARGS (stdout and stderr to /dev/null) and returns
+ * its processor time (user and system) in *CPU and its wall time in *WALL;
+ * false when it cannot be run or does not exit 0.
+ */
+static bool run_self(const char *const *args, double *cpu, double *wall)
+{
+	char self[4096];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	struct rusage ru;
+	double start;
+	int status;
+	pid_t pid;
+
+	if (len <= 0)
+		return false;
+	self[len] = '\0';
+	fflush(stdout);
+	start = util_now();
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execv(self, (char *const *)args);
+		_exit(127);
+	}
+	if (wait4(pid, &status, 0, &ru) != pid)
+		return false;
+	*wall = util_now() - start;
+	*cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* The start-up: a whole "quiesce perft --depth 1" process, which does next to nothing else. */
+static void bench_startup(const struct bench *b)
+{
+	static const char *const args[] = { "quiesce", "perft", "--depth", "1", NULL };
+	struct sample cpu = { .n = 0 }, wall = { .n = 0 };
+	char t1[64], t2[64];
+
+	for (int r = 0; r < b->repeat; r++) {
+		double c, w;
+
+		if (!run_self(args, &c, &w)) {
+			printf("start-up   (skipped: cannot run this program again)\n");
+			return;
+		}
+		sample_add(&cpu, c * 1e3);
+		sample_add(&wall, w * 1e3);
+	}
+	printf("start-up   whole process 'quiesce perft --depth 1': cpu %s ms, wall %s ms\n",
+	       sample_text(&cpu, 1, t1, sizeof t1), sample_text(&wall, 1, t2, sizeof t2));
+	fflush(stdout);
+}
+
+/*
+ * Runs SUITE's first COUNT positions under MODES REPEAT times on JOBS
+ * threads; fills CPU (the searches' processor time, summed over threads),
+ * WALL and the nodes of one run.
+ */
+static void compare_repeat(const struct bench *b, struct suite *suite, int count, struct compare_mode *modes,
+			   int nmodes, int jobs, struct sample *cpu, struct sample *wall, uint64_t *nodes)
+{
+	for (int r = 0; r < b->repeat; r++) {
+		struct compare_config cfg = { .jobs = jobs, .progress = false };
+		struct compare_run run;
+		double secs = 0;
+
+		compare_run(&run, suite, count, modes, nmodes, &cfg);
+		*nodes = 0;
+		for (int m = 0; m < nmodes; m++) {
+			*nodes += run.rows[m].nodes;
+			secs += run.rows[m].seconds;
+		}
+		sample_add(cpu, secs);
+		sample_add(wall, run.elapsed);
+		compare_run_free(&run);
+	}
+}
+
+/*
+ * The compare command's throughput: the WAC suite (300 positions) under
+ * modes none, captures, checks and faulty at depth 2, on one thread and on
+ * two, as "quiesce compare" runs it.
+ */
+static void bench_compare(const struct bench *b)
+{
+	struct suite suite;
+	struct search_options base;
+	struct compare_mode *modes = NULL;
+	struct error err = { 0 };
+	char *path = datadir_resolve("positions/wac.epd");
+	int nmodes = 0, npositions;
+
+	search_defaults(&base);
+	base.depth = 2;
+	if (!suite_load(&suite, path, &err) ||
+	    !compare_modes_parse("none,captures,checks,faulty", &base, &modes, &nmodes, &err)) {
+		printf("compare    (skipped: %s)\n", err.msg);
+		free(path);
+		return;
+	}
+	npositions = b->quick ? 30 : suite.count;
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		struct sample cpu = { .n = 0 }, wall = { .n = 0 };
+		uint64_t nodes = 0;
+		char t1[64], t2[64];
+
+		compare_repeat(b, &suite, npositions, modes, nmodes, jobs, &cpu, &wall, &nodes);
+		printf("compare    %d WAC positions x %d modes (none, captures, checks, faulty; depth 2), %d thread%s, "
+		       "%llu nodes: cpu %s s (searches), wall %s s, %.2f Mnps per cpu\n",
+		       npositions, nmodes, jobs, jobs > 1 ? "s" : "", (unsigned long long)nodes,
+		       sample_text(&cpu, 3, t1, sizeof t1), sample_text(&wall, 3, t2, sizeof t2),
+		       mnps(nodes, sample_median(&cpu)));
+		fflush(stdout);
+	}
+	free(modes);
+	suite_free(&suite);
+	free(path);
+}
+
+/*
+ * The paper's experiment (README, "Reproducing the paper"): the first 500
+ * Lichess puzzles under the four headline searches at depth 2 on one thread,
+ * timed as the searches' processor time and as a whole "quiesce compare"
+ * process, run alternately.
+ */
+static void bench_experiment(const struct bench *b)
+{
+	struct suite suite;
+	struct search_options base;
+	struct compare_mode *modes = NULL;
+	struct error err = { 0 };
+	char *path = datadir_resolve("positions/lichess.csv");
+	struct sample cpu = { .n = 0 }, wall = { .n = 0 }, whole = { .n = 0 }, whole_wall = { .n = 0 };
+	int nmodes = 0, limit = b->quick ? 50 : 500;
+	char limit_text[16], t1[64], t2[64], t3[64];
+	const char *args[] = { "quiesce", "compare", "--epd", path, "--limit", limit_text, "--depth", "2",
+			       "--jobs", "1", "--no-progress", "--modes", EXPERIMENT_MODES, NULL };
+	uint64_t nodes = 0;
+	bool whole_ok = true;
+
+	search_defaults(&base);
+	base.depth = 2;
+	if (!suite_load(&suite, path, &err) ||
+	    !compare_modes_parse(EXPERIMENT_MODES, &base, &modes, &nmodes, &err)) {
+		printf("experiment (skipped: %s)\n", err.msg);
+		free(path);
+		return;
+	}
+	if (limit > suite.count)
+		limit = suite.count;
+	snprintf(limit_text, sizeof limit_text, "%d", limit);
+	for (int r = 0; r < b->repeat; r++) {
+		struct bench once = *b;
+		double c, w;
+
+		once.repeat = 1;
+		compare_repeat(&once, &suite, limit, modes, nmodes, 1, &cpu, &wall, &nodes);
+		if (whole_ok && run_self(args, &c, &w)) {
+			sample_add(&whole, c);
+			sample_add(&whole_wall, w);
+		} else {
+			whole_ok = false;
+		}
+	}
+	printf("experiment %d Lichess puzzles x %d searches (the paper's four, depth 2), 1 thread, %llu nodes: "
+	       "cpu %s s (searches)\n", limit, nmodes, (unsigned long long)nodes, sample_text(&cpu, 3, t1, sizeof t1));
+	if (whole_ok)
+		printf("experiment whole process 'quiesce compare --limit %d ...': cpu %s s, wall %s s\n", limit,
+		       sample_text(&whole, 3, t2, sizeof t2), sample_text(&whole_wall, 3, t3, sizeof t3));
+	else
+		printf("experiment whole process (skipped: cannot run this program again)\n");
+	fflush(stdout);
+	free(modes);
+	suite_free(&suite);
 	free(path);
 }
 
@@ -128,7 +538,7 @@ static void bench_tutor(struct session *s, bool quick)
 	if (!ui_bench(s, &b)) {
 		printf("tutor      (skipped: %s)\n", b.why);
 	} else {
-		printf("tutor      %u-node trace: %d keys, mean %.3f ms, 99%% under %.3f ms, max %.3f ms ('%s') "
+		printf("tutor      %u-node trace: %d keys, wall mean %.3f ms, 99%% under %.3f ms, max %.3f ms ('%s') "
 		       "per key (handled + redrawn, %dx%d; max processor time %.3f ms)\n", s->trace->node_count,
 		       b.done, b.mean_ms, b.p99_ms, b.max_ms, key_name(b.max_key), b.cols, b.lines, b.cpu_max_ms);
 	}
@@ -136,53 +546,10 @@ static void bench_tutor(struct session *s, bool quick)
 }
 
 /*
- * Records one search of at least a million nodes and times it, as the tutor
- * would; then times the tutor stepping through it.
+ * Records one search of about a million nodes, as the tutor would, REPEAT
+ * times; then times the tutor stepping through it.
  */
-/*
- * The compare command's throughput: the WAC suite (300 positions) under
- * modes none, captures, checks and faulty at depth 2, on one thread and on
- * two, as "quiesce compare" runs it.
- */
-static void bench_compare(bool quick)
-{
-	struct suite suite;
-	struct search_options base;
-	struct compare_mode *modes = NULL;
-	struct error err = { 0 };
-	char *path = datadir_resolve("positions/wac.epd");
-	int nmodes = 0, npositions;
-
-	search_defaults(&base);
-	if (!suite_load(&suite, path, &err) ||
-	    !compare_modes_parse("none,captures,checks,faulty", &base, &modes, &nmodes, &err)) {
-		printf("compare    (skipped: %s)\n", err.msg);
-		free(path);
-		return;
-	}
-	npositions = quick ? 30 : suite.count;
-	for (int jobs = 1; jobs <= 2; jobs++) {
-		struct compare_config cfg = { .jobs = jobs, .progress = false };
-		struct compare_run run;
-		uint64_t nodes = 0;
-
-		compare_run(&run, &suite, npositions, modes, nmodes, &cfg);
-		for (int m = 0; m < nmodes; m++)
-			nodes += run.rows[m].nodes;
-		printf("compare    %d WAC positions x %d modes (none, captures, checks, faulty; depth 2), "
-		       "%d thread%s: %.3f s, %.0f searches/s, %.2f Mnps\n",
-		       npositions, nmodes, jobs, jobs > 1 ? "s" : "", run.elapsed,
-		       run.elapsed > 0 ? npositions * nmodes / run.elapsed : 0.0,
-		       run.elapsed > 0 ? (double)nodes / run.elapsed / 1e6 : 0.0);
-		fflush(stdout);
-		compare_run_free(&run);
-	}
-	free(modes);
-	suite_free(&suite);
-	free(path);
-}
-
-static void bench_big_trace(bool quick)
+static void bench_big_trace(const struct bench *b)
 {
 	struct position pos;
 	struct search_options opt;
@@ -190,23 +557,27 @@ static void bench_big_trace(bool quick)
 	struct trace *trace = trace_new();
 	struct error err = { 0 };
 	struct session *s;
-	double start, elapsed;
+	struct sample secs = { .n = 0 };
+	char t1[64];
 
 	fen_parse(&pos, KIWIPETE_FEN, &err);
 	search_defaults(&opt);
-	opt.depth = quick ? 4 : 6;
+	opt.depth = b->quick ? 4 : 6;
 	opt.mode = QMODE_CHECKS;
 	opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
-	start = util_now();
-	search_run(&pos, &opt, trace, NULL, &res);
-	elapsed = util_now() - start;
-	printf("big trace  Kiwipete depth %d, mode checks: %u nodes, %u events, %.1f MB, recorded in %.3f s\n",
+	for (int r = 0; r < b->repeat; r++) {
+		double start = util_cpu_seconds();
+
+		search_run(&pos, &opt, trace, NULL, &res);
+		sample_add(&secs, util_cpu_seconds() - start);
+	}
+	printf("big trace  Kiwipete depth %d, mode checks: %u nodes, %u events, %.1f MB, recorded in cpu %s s\n",
 	       opt.depth, trace->node_count, trace->event_count,
-	       trace_bytes_per_node(trace) * trace->node_count / 1e6, elapsed);
+	       trace_bytes_per_node(trace) * trace->node_count / 1e6, sample_text(&secs, 3, t1, sizeof t1));
 	fflush(stdout);
 	s = session_new();
 	session_load(s, &pos, &opt, trace, &res);
-	bench_tutor(s, quick);
+	bench_tutor(s, b->quick);
 	session_free(s);
 }
 
@@ -214,17 +585,25 @@ int cli_bench(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "quick", no_argument, NULL, 'q' },
+		{ "repeat", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool quick = false;
+	struct bench b = { .repeat = BENCH_DEFAULT_REPEAT, .quick = false };
+	long repeat;
 	int c;
 
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'q': quick = true; break;
+		case 'q': b.quick = true; break;
+		case 'r':
+			if (!cli_parse_int(optarg, BENCH_MAX_REPEAT, &repeat) || repeat < 1)
+				return cli_usage_error("bench: invalid --repeat '%s': expected a whole number from 1 to %d",
+						       cli_cut(optarg), BENCH_MAX_REPEAT);
+			b.repeat = (int)repeat;
+			break;
 		case 'h':
 			cli_print_command_help("bench", bench_options);
 			return 0;
@@ -235,13 +614,16 @@ int cli_bench(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("bench: unexpected argument '%s'", cli_cut(argv[optind]));
 
-	printf("# quiesce bench: figures on this machine, one core (Mnps = million nodes per second)\n");
-	bench_perft("start", BOARD_START_FEN, quick ? 4 : 6, true);
-	bench_perft("kiwipete", KIWIPETE_FEN, quick ? 3 : 5, true);
-	bench_perft("start", BOARD_START_FEN, quick ? 4 : 6, false);
-	bench_perft("kiwipete", KIWIPETE_FEN, quick ? 3 : 5, false);
-	bench_search(quick ? 20 : 300, quick ? 2 : 3);
-	bench_compare(quick);
-	bench_big_trace(quick);
+	bench_header(&b);
+	bench_startup(&b);
+	bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, true);
+	bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, true);
+	bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, false);
+	bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, false);
+	bench_search(&b, b.quick ? 20 : 300, b.quick ? 2 : 3);
+	bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
+	bench_compare(&b);
+	bench_experiment(&b);
+	bench_big_trace(&b);
 	return 0;
 }

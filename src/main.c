@@ -26,8 +26,8 @@ static const struct command {
 	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
 	  "                [--cap N] [--per-position] [--no-progress] [--format table|csv|json]",
 	  "run a suite of positions under several modes and tabulate the results" },
-	{ "bench", cli_bench, "bench [--quick]",
-	  "print speed figures (nodes per second)" },
+	{ "bench", cli_bench, "bench [--quick] [--repeat N]",
+	  "print speed figures: processor time, median of repeats" },
 	{ "tutor", cli_tutor, "[tutor] [--fen FEN] [SEARCH OPTION]... [--ascii]",
 	  "step through a search on a full-screen board and tree (the default command)" },
 	{ "repl", cli_repl, "repl [--fen FEN] [SEARCH OPTION]...",

@@ -106,3 +106,12 @@ double util_now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+double util_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return util_now();
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -51,4 +51,12 @@ const char *util_cut(const char *text, char *buf, size_t n);
 /* Returns a monotonic clock reading in seconds. */
 double util_now(void);
 
+/*
+ * Returns the processor time the whole process has used, in seconds (user
+ * and system, every thread): what a speed figure should be measured in, since
+ * it does not grow when other programs share the processor. Falls back to the
+ * monotonic clock where the system has no such clock.
+ */
+double util_cpu_seconds(void);
+
 #endif
