@@ -16,6 +16,7 @@
 #include "tracereader.h"
 #include "inputfile.h"
 #include "util.h"
+#include "variant.h"
 
 #define MAX_WORDS 16
 
@@ -230,9 +231,19 @@ static bool cmd_mode(struct session *s, const char *args, FILE *out, struct erro
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = split_words(args, buf, sizeof buf, w);
 
+	struct search_options o;
+	char desc[VARIANT_DESC_MAX];
+
 	if (n != 1)
-		return error_set(err, 0, 0, "mode: expected one of none, captures, checks");
-	return set_and_report(s, "mode", w[0], out, err);
+		return error_set(err, 0, 0, "mode: expected a mode such as captures, checks, none, faulty, brute, "
+				 "rival or captures+delta=100 (the names of 'compare')");
+	/* The same complete variants as compare's sides: the depth stays, the other switches are the mode's. */
+	if (!variant_complete(&o, &s->opt, w[0], err))
+		return false;
+	s->opt = o;
+	variant_describe(&s->opt, true, desc, sizeof desc);
+	fprintf(out, "Search options: mode %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
+	return true;
 }
 
 static bool cmd_depth(struct session *s, const char *args, FILE *out, struct error *err)
@@ -523,12 +534,16 @@ static bool cmd_compare(struct session *s, const char *args, FILE *out, struct e
 		fputs("Comparison closed.\n", out);
 		return true;
 	}
-	if (n != 2)
-		return error_set(err, 0, 0, "compare: expected MODE MODE (e.g. 'compare none captures') or 'compare off'");
-	if (!session_compare(s, w[0], w[1], err))
+	if (n == 0 && !s->comparing)
+		return error_set(err, 0, 0, "compare: no comparison is open: expected MODE MODE (e.g. 'compare none "
+				 "captures') or 'compare off'");
+	if (n != 2 && n != 0)
+		return error_set(err, 0, 0, "compare: expected MODE MODE (e.g. 'compare none captures'), nothing "
+				 "(the open comparison) or 'compare off'");
+	if (n == 2 && !session_compare(s, w[0], w[1], err))
 		return false;
 	for (int i = 0; i < 2; i++) {
-		char label[80];
+		char label[200];
 
 		snprintf(label, sizeof label, "%c (%s): ", 'A' + i, s->side[i].spec);
 		print_result(s, label, &s->side[i].opt, &s->side[i].result, out);
@@ -763,7 +778,8 @@ const struct command_spec command_table[] = {
 	{ "help", "[COMMAND]", "list the commands, or explain one", cmd_help, "command" },
 	{ "fen", "FEN", "set the position to study", cmd_fen, NULL },
 	{ "move", "MOVE...", "play moves (SAN or UCI) from the position; the result becomes the position", cmd_move, "move" },
-	{ "mode", "none|captures|checks", "set the quiescence mode", cmd_mode, "mode" },
+	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, "
+	  "+delta=M, +nodelta, +see, +soft, +checks-all ...", cmd_mode, "cmpmode" },
 	{ "depth", "N", "set the main search depth in plies", cmd_depth, NULL },
 	{ "set", "OPTION VALUE", "set a search option (check-plies, qdepth, delta, see, fail-soft, stand-pat, "
 	  "evasions, pawn-pushes, order, eval, max-nodes)", cmd_set, "option" },
@@ -782,7 +798,8 @@ const struct command_spec command_table[] = {
 	{ "filter", "all|main|quiescence|marked", "choose which nodes the tree shows", cmd_filter, "filter" },
 	{ "stats", "", "show the search's result and counts", cmd_stats, NULL },
 	{ "horizon", "[N]", "list horizon leaves: static value against quiescence value", cmd_horizon, NULL },
-	{ "compare", "MODE MODE|off", "search the position two ways side by side", cmd_compare, "cmpmode" },
+	{ "compare", "[MODE MODE|off]", "search the position two ways side by side (alone: show the open comparison)",
+	  cmd_compare, "cmpmode" },
 	{ "export", "json|dot|text FILE", "write the trace to a file", cmd_export, "format" },
 	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "util.h"
+#include "variant.h"
 
 /*
  * The CPU time of the calling thread, in seconds, so that a search's time
@@ -57,7 +58,7 @@ bool compare_modes_parse(const char *list, const struct search_options *base,
 		memcpy(m->name, p, len);
 		m->name[len] = '\0';
 		m->opt = *base;
-		if (!search_mode_apply(&m->opt, m->name, err)) {
+		if (!variant_apply(&m->opt, m->name, err)) {
 			free(out);
 			return false;
 		}

@@ -2,7 +2,7 @@
  * compare.h: run every position of a suite under several search modes and
  * total what each mode found and what it cost.
  *
- * A mode is a name as search_mode_apply reads it ("captures", "brute",
+ * A mode is a variant as variant_apply reads it ("captures", "brute",
  * "captures+delta", "none+depth=3") applied on top of the base options. Each
  * (mode, position) pair is one search; the searches are independent, so they
  * can run on several threads, and the results are stored by index and totalled

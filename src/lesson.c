@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <regex.h>
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,7 +22,10 @@
 #include "datadir.h"
 #include "epd.h"
 #include "fen.h"
+#include "movegen.h"
 #include "notation.h"
+#include "page.h"
+#include "session.h"
 #include "inputfile.h"
 #include "util.h"
 
@@ -44,6 +48,7 @@ struct parser {
 	struct search_options opt;
 	bool ran;                        /* a @run since the setup last changed, on this page */
 	bool went;                       /* a @goto since that @run */
+	bool compared;                   /* a @compare since the setup last changed, on this page */
 	struct lesson_item *question;    /* the open @question, if any */
 	struct lesson_item *para;        /* the open paragraph, if any */
 };
@@ -310,44 +315,10 @@ static bool in_range(const struct lesson_range *r, long long v)
 	return v >= r->lo && v <= r->hi;
 }
 
-/*
- * Applies one search spec to OPT: '+'-separated parts, each a mode name
- * (none, captures, checks, brute, faulty, rival), "soft", "checks-all" or a
- * search option "NAME" or "NAME=VALUE" (search_option_set's names).
- */
+/* Applies one search setting (variant_apply's syntax) to OPT. */
 static bool apply_spec(struct search_options *opt, const char *spec, struct error *err)
 {
-	char buf[128], *part, *save = NULL;
-
-	if (strlen(spec) >= sizeof buf)
-		return error_set(err, 0, 0, "search setting '%.40s...' is too long", spec);
-	strcpy(buf, spec);
-	if (buf[0] == '+' || buf[0] == '\0' || strstr(buf, "++") || buf[strlen(buf) - 1] == '+')
-		return error_set(err, 0, 0, "invalid search setting '%s': an empty part between '+' signs", spec);
-	for (part = strtok_r(buf, "+", &save); part; part = strtok_r(NULL, "+", &save)) {
-		char *eq = strchr(part, '=');
-
-		if (!strcmp(part, "none") || !strcmp(part, "captures") || !strcmp(part, "checks") ||
-		    !strcmp(part, "brute") || !strcmp(part, "faulty") || !strcmp(part, "rival")) {
-			if (!search_mode_apply(opt, part, err))
-				return false;
-			continue;
-		}
-		if (!strcmp(part, "checks-all")) {
-			opt->mode = QMODE_CHECKS;
-			opt->check_plies = -1;
-			continue;
-		}
-		if (!strcmp(part, "soft"))
-			part = "fail-soft";
-		if (eq)
-			*eq++ = '\0';
-		if (eq && *eq == '\0')
-			return error_set(err, 0, 0, "invalid search setting '%s': no value after '='", spec);
-		if (!search_option_set(opt, part, eq, err))
-			return false;
-	}
-	return true;
+	return variant_apply(opt, spec, err);
 }
 
 static bool options_equal(const struct search_options *a, const struct search_options *b)
@@ -599,6 +570,21 @@ static bool parse_claim(struct parser *p, const char *line, const struct tok *t,
 
 	it->claim = c;
 	c->opt = p->opt;
+	c->side = -1;
+	if (n > 0 && tok_is(&t[0], "side")) {
+		if (n < 2 || t[1].len != 1 || (t[1].s[0] != 'A' && t[1].s[0] != 'B'))
+			return perr(p, n < 2 ? t[0].col + t[0].len + 1 : t[1].col,
+				    "'side' needs A or B (the sides of the page's @compare)");
+		if (!p->compared)
+			return perr(p, t[0].col, "a claim about side %c needs a @compare before it on the page "
+				    "(after the last change of position or search)", t[1].s[0]);
+		c->side = t[1].s[0] - 'A';
+		t += 2;
+		n -= 2;
+		if (n > 0 && tok_is(&t[0], "with"))
+			return perr(p, t[0].col, "a claim about a compare side cannot add 'with' settings: "
+				    "the side is the search its @compare names");
+	}
 	if (n > 0 && tok_is(&t[0], "with")) {
 		i = 1;
 		while (i < n && claim_kind_of(&t[i]) < 0) {
@@ -688,19 +674,22 @@ static bool parse_claim(struct parser *p, const char *line, const struct tok *t,
 			if (c->has_with && nr == 0)
 				return perr(p, t[colon].col, "a claim 'with' other settings must name its node "
 					    "(root, #N, event KIND N or a line of moves)");
-			if (!c->has_with && !p->ran)
+			if (c->side >= 0 && nr == 0)
+				return perr(p, t[colon].col, "a claim about a compare side must name its node "
+					    "(root, #N, event KIND N or a line of moves)");
+			if (!c->has_with && c->side < 0 && !p->ran)
 				return perr(p, t[i - 1].col, "a node claim about the page's search needs a @run "
 					    "before it on the page (or 'with' settings)");
-			if (c->has_with)
+			if (c->has_with || c->side >= 0)
 				p->went = true;   /* 'current' is refused below for other searches */
 			if (!parse_ref(p, refs, nr, t[colon].col, &c->ref)) {
 				p->went = saved_went;
 				return false;
 			}
 			p->went = saved_went;
-			if (c->has_with && c->ref.kind == LR_CURRENT)
+			if ((c->has_with || c->side >= 0) && c->ref.kind == LR_CURRENT)
 				return perr(p, t[i].col, "'current' is the node of the page's search; a claim 'with' "
-					    "other settings must name its node");
+					    "other settings or about a compare side must name its node");
 		}
 		i = colon + 1;
 		if (i >= n)
@@ -947,7 +936,7 @@ static bool parse_directive(struct parser *p, const char *line)
 	if (!strcmp(name, "position")) {
 		if (!parse_position(p, line, t, n))
 			return false;
-		p->ran = p->went = false;
+		p->ran = p->went = p->compared = false;
 		stamp(p, add_item(p, LI_POSITION, 1));
 	} else if (!strcmp(name, "search") || !strcmp(name, "set")) {
 		struct search_options opt = p->opt;
@@ -963,7 +952,7 @@ static bool parse_directive(struct parser *p, const char *line)
 				return perr(p, t[i].col, "%s", e.msg);
 		}
 		p->opt = opt;
-		p->ran = p->went = false;
+		p->ran = p->went = p->compared = false;
 		it = add_item(p, !strcmp(name, "search") ? LI_SEARCH : LI_SET, 1);
 		stamp(p, it);
 	} else if (!strcmp(name, "run")) {
@@ -1026,11 +1015,12 @@ static bool parse_directive(struct parser *p, const char *line)
 
 			if (t[i].len >= (int)sizeof buf)
 				return perr(p, t[i].col, "mode too long");
-			if (!search_mode_apply(&opt, tok_copy(&t[i], buf, sizeof buf), &e))
+			if (!variant_complete(&opt, &p->opt, tok_copy(&t[i], buf, sizeof buf), &e))
 				return perr(p, t[i].col, "%s", e.msg);
 		}
 		it = add_item(p, LI_COMPARE, 1);
 		stamp(p, it);
+		p->compared = true;
 		tok_copy(&t[0], it->compare[0], sizeof it->compare[0]);
 		tok_copy(&t[1], it->compare[1], sizeof it->compare[1]);
 	} else if (!strcmp(name, "claim")) {
@@ -1168,7 +1158,7 @@ static bool parse_line(struct parser *p, const char *line)
 		memcpy(pg->fen, p->fen, sizeof pg->fen);
 		pg->opt = p->opt;
 		p->page = pg;
-		p->ran = p->went = false;
+		p->ran = p->went = p->compared = false;
 		if (*pg->title == '\0')
 			return perr(p, 6, "a page needs a title after 'page:'");
 		return true;
@@ -1537,6 +1527,8 @@ struct verifier {
 	int failures;
 	struct cached_run cache[RUN_CACHE];
 	int next;
+	struct session *s;               /* the page's state, built as the tutor builds it (page.h) */
+	struct page_view pv;
 };
 
 static void vfail(struct verifier *v, int line, int col, const char *fmt, ...) PRINTF_LIKE(4, 5);
@@ -1590,24 +1582,79 @@ static void san_or_none(const struct position *pos, move m, char *buf)
 		notation_san(pos, m, buf);
 }
 
-/* Checks one claim; the search it is about was run (or is run now). */
-static void verify_claim(struct verifier *v, const struct lesson_item *it, uint32_t current,
-			 const struct cached_run *page_run)
+/*
+ * The search a claim or a question is about: the page's own search or a
+ * compare side as the session shows them, or (for 'with' settings and pages
+ * that show no search) a search run for the check.
+ */
+struct subject {
+	const struct trace *trace;       /* NULL when the search ran without one */
+	const struct search_result *res;
+	uint64_t max_nodes;
+	uint32_t current;                /* the node of the page's last @goto (its own search only) */
+	char what[360];                  /* "(mode captures, ...)" or "(side A: ...)" for messages */
+};
+
+/* Finds the subject of a claim (SIDE -1 for the page's search) with options OPT. */
+static bool get_subject(struct verifier *v, const struct lesson_item *it, int side, bool with,
+			const struct search_options *opt, bool traced, struct subject *sub)
+{
+	struct session *s = v->s;
+	char desc[256];
+
+	memset(sub, 0, sizeof *sub);
+	sub->current = TRACE_NONE;
+	if (side >= 0) {
+		const struct session_side *sd = &s->side[side];
+
+		if (!s->comparing) {
+			vfail(v, it->line, it->column, "claim about side %c, but the page shows no comparison here",
+			      'A' + side);
+			return false;
+		}
+		sub->trace = sd->trace;
+		sub->res = &sd->result;
+		sub->max_nodes = sd->opt.max_nodes;
+		search_options_describe(&sd->opt, desc, sizeof desc);
+		snprintf(sub->what, sizeof sub->what, "(side %c, %s: %s)", 'A' + side, sd->typed, desc);
+		return true;
+	}
+	search_options_describe(opt, desc, sizeof desc);
+	snprintf(sub->what, sizeof sub->what, "(%s)", desc);
+	if (!with && s->searched) {
+		sub->trace = s->trace;
+		sub->res = &s->result;
+		sub->max_nodes = s->opt.max_nodes;
+		sub->current = v->pv.current;
+		return true;
+	}
+	{
+		const struct cached_run *r = get_run(v, &it->pos, opt, traced);
+
+		sub->trace = r->trace;
+		sub->res = &r->res;
+		sub->max_nodes = r->opt.max_nodes ? r->opt.max_nodes : LESSON_MAX_NODES;
+	}
+	return true;
+}
+
+/* Checks one claim on the search it is about. */
+static void verify_claim(struct verifier *v, const struct lesson_item *it)
 {
 	const struct lesson_claim *c = it->claim;
-	bool traced = c->kind == LC_NODE;
-	const struct cached_run *r;
+	struct subject sub;
 	const struct search_result *res;
-	char desc[256], got[64], want[64], what[300];
+	const char *what;
+	char desc[256], got[64], want[64];
 	long long value = 0;
 
-	r = get_run(v, &it->pos, &c->opt, traced);
-	res = &r->res;
-	search_options_describe(&c->opt, desc, sizeof desc);
-	snprintf(what, sizeof what, "(%s)", desc);
+	if (!get_subject(v, it, c->side, c->has_with, &c->opt, c->kind == LC_NODE, &sub))
+		return;
+	res = sub.res;
+	what = sub.what;
 	if (res->stopped) {
 		vfail(v, it->line, it->column, "claim cannot be checked: the search stopped at the node cap "
-		      "of %llu nodes %s", (unsigned long long)r->opt.max_nodes, what);
+		      "of %llu nodes %s", (unsigned long long)sub.max_nodes, what);
 		return;
 	}
 	switch (c->kind) {
@@ -1673,9 +1720,9 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it, uint3
 	case LC_NODE: {
 		struct error e = { 0 };
 		uint32_t node, event;
-		const struct trace *t = c->has_with ? r->trace : page_run ? page_run->trace : r->trace;
+		const struct trace *t = sub.trace;
 
-		if (!lesson_ref_resolve(&c->ref, t, current, &node, &event, &e)) {
+		if (!lesson_ref_resolve(&c->ref, t, sub.current, &node, &event, &e)) {
 			vfail(v, it->line, it->column, "claim failed: %s %s", e.msg, what);
 			return;
 		}
@@ -1696,35 +1743,41 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it, uint3
 
 		for (k = 0; k < CLAIM_NAME_COUNT && claim_names[k].kind != c->kind; k++)
 			;
-		format_range(&c->range, want, sizeof want);
+		if (c->range.lo == c->range.hi)
+			snprintf(want, sizeof want, "%d", c->range.lo);
+		else if (c->range.hi >= 2000000000)
+			snprintf(want, sizeof want, "%d or more", c->range.lo);
+		else
+			snprintf(want, sizeof want, "%d..%d", c->range.lo, c->range.hi);
 		vfail(v, it->line, it->column, "claim failed: %s is %lld, not %s%s %s", claim_names[k].name, value,
 		      want, c->kind == LC_QSHARE ? " (per cent)" : "", what);
 	}
 }
 
-/* Checks a question's answer against the search it is about. */
-static void verify_question(struct verifier *v, struct lesson_item *it, uint32_t current,
-			    const struct cached_run *page_run)
+/* Checks a question's answer against the search the page shows (or, with none shown, a search run for it). */
+static void verify_question(struct verifier *v, struct lesson_item *it)
 {
 	struct lesson_question *q = it->question;
-	const struct cached_run *r = page_run ? page_run : get_run(v, &it->pos, &it->opt, false);
+	struct subject sub;
 	char got[64];
 
-	if (r->res.stopped) {
+	if (!get_subject(v, it, -1, false, &it->opt, q->kind == LQ_NODE || q->kind == LQ_WINDOW, &sub))
+		return;
+	if (sub.res->stopped) {
 		vfail(v, q->answer_line, q->answer_column, "answer cannot be checked: the search stopped at the "
 		      "node cap");
 		return;
 	}
 	if (q->kind == LQ_BEST) {
-		if (r->res.best != q->best) {
-			san_or_none(&it->pos, r->res.best, got);
+		if (sub.res->best != q->best) {
+			san_or_none(&it->pos, sub.res->best, got);
 			vfail(v, q->answer_line, q->answer_column, "wrong answer: the engine's best move is %s", got);
 		}
 		return;
 	}
 	if (q->kind == LQ_SCORE) {
-		if (r->res.score != q->score) {
-			search_score_text(r->res.score, got, sizeof got);
+		if (sub.res->score != q->score) {
+			search_score_text(sub.res->score, got, sizeof got);
 			vfail(v, q->answer_line, q->answer_column, "wrong answer: the engine's score is %s", got);
 		}
 		return;
@@ -1732,9 +1785,9 @@ static void verify_question(struct verifier *v, struct lesson_item *it, uint32_t
 	{
 		struct error e = { 0 };
 		uint32_t node, event;
-		const struct trace *t = r->trace;
+		const struct trace *t = sub.trace;
 
-		if (!lesson_ref_resolve(&q->ref, t, current, &node, &event, &e)) {
+		if (!lesson_ref_resolve(&q->ref, t, sub.current, &node, &event, &e)) {
 			vfail(v, it->line, it->column, "question about a node the search does not have: %s", e.msg);
 			return;
 		}
@@ -1771,34 +1824,190 @@ static void verify_question(struct verifier *v, struct lesson_item *it, uint32_t
 	}
 }
 
+/* ------------------------------------------------------------ moves the text names */
+
+/* The moves a page shows, in SAN without '+' or '#': a small set of strings. */
+struct san_set {
+	char (*san)[NOTATION_BUFSIZE];
+	int count, cap;
+};
+
+static void san_strip(char *san)
+{
+	size_t len = strlen(san);
+
+	while (len > 0 && (san[len - 1] == '+' || san[len - 1] == '#'))
+		san[--len] = '\0';
+}
+
+static bool san_set_has(const struct san_set *set, const char *san)
+{
+	for (int i = 0; i < set->count; i++)
+		if (!strcmp(set->san[i], san))
+			return true;
+	return false;
+}
+
+static void san_set_add(struct san_set *set, const struct position *pos, move m)
+{
+	char san[NOTATION_BUFSIZE];
+
+	notation_san(pos, m, san);
+	san_strip(san);
+	if (san_set_has(set, san))
+		return;
+	if (set->count == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 64;
+		set->san = xrealloc(set->san, (size_t)set->cap * sizeof *set->san);
+	}
+	strcpy(set->san[set->count++], san);
+}
+
+/* Adds the legal moves of POS. */
+static void san_set_add_legal(struct san_set *set, const struct position *pos)
+{
+	struct move_list list;
+
+	movegen_all(pos, &list);
+	for (int i = 0; i < list.count; i++)
+		san_set_add(set, pos, list.moves[i]);
+}
+
+/* Adds the move of every node of T (and every pruned move), a search from ROOT. */
+static void san_set_add_trace(struct san_set *set, const struct position *root, const struct trace *t)
+{
+	/* Node ids are in pre-order, so the position of a node's parent is still on the stack. */
+	struct position stack[SEARCH_MAX_PLY + 2];
+
+	if (t == NULL || t->node_count == 0)
+		return;
+	stack[0] = *root;
+	for (uint32_t n = 1; n < t->node_count; n++) {
+		const struct trace_node *nd = &t->nodes[n];
+		struct undo u;
+		int ply = nd->ply;
+
+		if (ply < 1 || ply > SEARCH_MAX_PLY + 1)
+			continue;
+		san_set_add(set, &stack[ply - 1], nd->move);
+		stack[ply] = stack[ply - 1];
+		board_make(&stack[ply], nd->move, &u);
+	}
+	for (uint32_t ev = 0; ev < t->event_count; ev++) {
+		const struct trace_event *e = &t->events[ev];
+		struct position pos;
+
+		if ((e->kind != TE_DELTA_PRUNE && e->kind != TE_SEE_PRUNE) || e->move == MOVE_NONE)
+			continue;
+		session_position_at(root, t, e->node, &pos, NULL);
+		san_set_add(set, &pos, e->move);
+	}
+}
+
+/*
+ * Whether WORD (stripped of punctuation and a move number) is written as a
+ * SAN move that cannot be a square: a piece move (Nf3, Qxd5, R1e2), a pawn
+ * capture (exd5), a promotion (e8=Q), a check (e5+) or castling. A bare
+ * square such as "e5" is not taken as a move. The move goes to SAN.
+ */
+static bool text_san(const regex_t *re, const char *word, char *san, size_t n)
+{
+	char w[32];
+	size_t len;
+	const char *p = word;
+
+	while (*p == '(' || *p == '"' || *p == '\'' || *p == '[')
+		p++;
+	/* A move number: "12." or "12..." */
+	if (isdigit((unsigned char)*p)) {
+		const char *q = p;
+
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q != '.')
+			return false;
+		while (*q == '.')
+			q++;
+		p = q;
+	}
+	len = strlen(p);
+	if (len < 2 || len >= sizeof w)
+		return false;
+	memcpy(w, p, len + 1);
+	while (len > 0 && strchr(",.;:)!?\"']", w[len - 1]))
+		w[--len] = '\0';
+	if (regexec(re, w, 0, NULL, 0) != 0)
+		return false;
+	snprintf(san, n, "%s", w);
+	san_strip(san);
+	return true;
+}
+
+/* The moves text_san takes: piece moves, pawn captures, promotions, pawn checks, castling. */
+#define TEXT_SAN_RE "^([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](=[QRBN])?|[a-h][1-8]=[QRBN]|" \
+	"[a-h][1-8][+#]|O-O|O-O-O)[+#]?$"
+
+/*
+ * The rule of what the text may name (quiesce-lesson(5)): every move the
+ * page's prose writes in SAN (see text_san) is a legal move of a position
+ * the page sets, or a move of a node (or a pruned move) in a search the page
+ * shows: its @run searches and its @compare sides.
+ */
+static void check_text(struct verifier *v, const struct lesson_page *pg, const struct san_set *shown)
+{
+	regex_t re;
+
+	if (regcomp(&re, TEXT_SAN_RE, REG_EXTENDED | REG_NOSUB) != 0)
+		return;
+	for (int i = 0; i < pg->item_count; i++) {
+		const struct lesson_item *it = &pg->items[i];
+		char buf[1024], *word, *save = NULL;
+
+		if (it->kind != LI_TEXT || it->text == NULL)
+			continue;
+		snprintf(buf, sizeof buf, "%s", it->text);
+		for (word = strtok_r(buf, " \t\n", &save); word; word = strtok_r(NULL, " \t\n", &save)) {
+			char san[32];
+
+			if (!text_san(&re, word, san, sizeof san) || san_set_has(shown, san))
+				continue;
+			vfail(v, it->line, it->column, "the text names the move %s, which the page does not show: "
+			      "it is neither a legal move of the page's position nor a move in a search tree the "
+			      "page shows", san);
+		}
+	}
+	regfree(&re);
+}
+
 int lesson_verify(struct lesson *l, lesson_report_fn report, void *ctx)
 {
 	struct verifier v;
+	struct san_set shown = { 0 };
 
 	memset(&v, 0, sizeof v);
 	v.l = l;
 	v.report = report;
 	v.ctx = ctx;
+	v.s = session_new();
 	for (int pi = 0; pi < l->page_count; pi++) {
 		struct lesson_page *pg = &l->pages[pi];
-		struct cached_run *run = NULL;
-		uint32_t current = TRACE_NONE;
 
+		/* The same steps as the tutor's (page_build), item by item, with the checks in between. */
+		page_start(v.s, pg, &v.pv);
+		san_set_add_legal(&shown, &v.s->root);
 		for (int i = 0; i < pg->item_count; i++) {
 			struct lesson_item *it = &pg->items[i];
 			struct error e = { 0 };
 
+			if (!page_apply(v.s, it, &v.pv, &e))
+				vfail(&v, it->line, it->column, "%s", e.msg);
 			switch (it->kind) {
 			case LI_POSITION:
-			case LI_SEARCH:
-			case LI_SET:
-				run = NULL;
-				current = TRACE_NONE;
+				san_set_add_legal(&shown, &v.s->root);
 				break;
 			case LI_RUN:
-				run = get_run(&v, &it->pos, &it->opt, true);
-				current = TRACE_NONE;
-				if (run->res.stopped)
+				san_set_add_trace(&shown, &v.s->root, v.s->trace);
+				if (v.s->result.stopped)
 					vfail(&v, it->line, it->column, "the search stopped at the node cap of %d nodes: "
 					      "make it smaller", LESSON_MAX_NODES);
 				it->node = 0;
@@ -1806,37 +2015,35 @@ int lesson_verify(struct lesson *l, lesson_report_fn report, void *ctx)
 				break;
 			case LI_GOTO:
 			case LI_HIGHLIGHT:
-				if (it->kind == LI_HIGHLIGHT && it->squares)
-					break;
-				if (run == NULL)
-					break;
-				if (!lesson_ref_resolve(&it->ref, run->trace, current, &it->node, &it->event, &e)) {
-					vfail(&v, it->line, it->column, "%s", e.msg);
-					break;
-				}
-				if (it->kind == LI_GOTO)
-					current = it->node;
+				it->node = v.pv.item_node;
+				it->event = v.pv.item_event;
+				break;
+			case LI_COMPARE:
+				for (int k = 0; k < 2 && v.s->comparing; k++)
+					san_set_add_trace(&shown, &v.s->root, v.s->side[k].trace);
+				for (int k = 0; k < 2; k++)
+					if (v.s->comparing && v.s->side[k].result.stopped)
+						vfail(&v, it->line, it->column, "compare side %c stopped at the node cap "
+						      "of %d nodes: make it smaller", 'A' + k, LESSON_MAX_NODES);
 				break;
 			case LI_CLAIM:
-				/* A claim may evict the page's run from the cache: fetch it again after. */
-				verify_claim(&v, it, current, it->claim->has_with ? NULL : run);
-				if (run)
-					run = get_run(&v, &it->pos, &it->opt, true);
+				verify_claim(&v, it);
 				break;
 			case LI_QUESTION:
-				verify_question(&v, it, current,
-						it->question->kind == LQ_NODE || it->question->kind == LQ_WINDOW ? run : NULL);
-				if (run)
-					run = get_run(&v, &it->pos, &it->opt, true);
+				verify_question(&v, it);
 				break;
 			default:
 				break;
 			}
 		}
+		check_text(&v, pg, &shown);
+		shown.count = 0;
 	}
 	for (int i = 0; i < RUN_CACHE; i++)
 		if (v.cache[i].trace)
 			trace_free(v.cache[i].trace);
+	session_free(v.s);
+	free(shown.san);
 	return v.failures;
 }
 

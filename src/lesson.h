@@ -131,6 +131,7 @@ enum lesson_claim_kind {
 struct lesson_claim {
 	enum lesson_claim_kind kind;
 	struct search_options opt;       /* the search the claim is about (page setup plus "with") */
+	int side;                        /* a claim about compare side A (0) or B (1); -1 the page's search */
 	bool has_with;
 	char with[128];                  /* the "with" options as written */
 	move moves[SEARCH_MAX_PLY];      /* LC_BEST, LC_NOT_BEST (moves[0]), LC_PV */

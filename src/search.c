@@ -558,11 +558,12 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			return error_set(err, 0, 0, "invalid qdepth '%s': expected a whole number from 0 to %d, or 'none'",
 					 shown, SEARCH_MAX_PLY);
 	} else if (!strcmp(name, "delta")) {
-		if (parse_switch(value, &b)) {
-			opt->delta = b;
-		} else if (parse_number(value, 0, 10000, &v)) {
+		/* A number is a margin (0 included), never a switch: "delta=0" prunes with margin 0. */
+		if (parse_number(value, 0, 10000, &v)) {
 			opt->delta = true;
 			opt->delta_margin = (int)v;
+		} else if (parse_switch(value, &b)) {
+			opt->delta = b;
 		} else {
 			return error_set(err, 0, 0, "invalid delta margin '%s': expected a whole number of centipawns from 0 to 10000, or on/off",
 					 shown);
@@ -611,56 +612,6 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 				 "unknown search option '%s': expected depth, mode, check-plies, qdepth, delta, see, "
 				 "fail-soft, stand-pat, evasions, pawn-pushes, order, eval or max-nodes", name);
 	}
-	return true;
-}
-
-bool search_mode_apply(struct search_options *opt, const char *spec, struct error *err)
-{
-	char buf[256], *part, *save = NULL;
-	bool first = true;
-
-	if (strlen(spec) >= sizeof buf)
-		return error_set(err, 0, 0, "mode '%.40s...' is too long", spec);
-	strcpy(buf, spec);
-	for (part = strtok_r(buf, "+", &save); part; part = strtok_r(NULL, "+", &save), first = false) {
-		char *eq = strchr(part, '=');
-
-		if (first) {
-			if (!strcmp(part, "none") || !strcmp(part, "captures") || !strcmp(part, "checks")) {
-				search_option_set(opt, "mode", part, NULL);
-			} else if (!strcmp(part, "brute")) {
-				opt->mode = QMODE_CAPTURES;
-				opt->stand_pat = false;
-			} else if (!strcmp(part, "faulty")) {
-				opt->mode = QMODE_CAPTURES;
-				opt->evasions = false;
-			} else if (!strcmp(part, "rival")) {
-				opt->mode = QMODE_CAPTURES;
-				opt->pawn_pushes = true;
-			} else {
-				return error_set(err, 0, 0, "unknown mode '%s' in '%s': expected none, captures, checks, "
-						 "brute, faulty or rival, optionally followed by +OPTION[=VALUE]", part, spec);
-			}
-			continue;
-		}
-		if (eq)
-			*eq++ = '\0';
-		if (!strcmp(part, "soft"))
-			part = "fail-soft";
-		else if (!strcmp(part, "checks-all")) {
-			opt->mode = QMODE_CHECKS;
-			opt->check_plies = -1;
-			continue;
-		}
-		if (!search_option_set(opt, part, eq, err)) {
-			char inner[sizeof err->msg];
-
-			snprintf(inner, sizeof inner, "%s", err->msg);
-			return error_set(err, 0, 0, "in mode '%s': %s", spec, inner);
-		}
-	}
-	if (first)
-		return error_set(err, 0, 0, "empty mode: expected none, captures, checks, brute, faulty or rival");
 	return true;
 }
 

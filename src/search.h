@@ -92,14 +92,6 @@ int search_run(const struct position *root, const struct search_options *opt,
 bool search_option_set(struct search_options *opt, const char *name, const char *value,
 		       struct error *err);
 
-/*
- * Parses a named mode of the compare command: none, captures, checks, brute
- * (captures without stand pat), faulty (no evasions), rival (pawn pushes),
- * optionally followed by "+delta", "+see", "+soft", "+checks-all" … joined
- * with '+'. Applies it on top of OPT.
- */
-bool search_mode_apply(struct search_options *opt, const char *spec, struct error *err);
-
 const char *search_mode_name(enum qmode mode);
 
 /*

@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "tour.h"
 #include "util.h"
+#include "variant.h"
 
 struct session *session_new(void)
 {
@@ -199,15 +200,13 @@ void session_load(struct session *s, const struct position *root, const struct s
 	s->generation++;
 }
 
-/* Searches one side of a comparison. */
-static bool compare_side(struct session *s, int i, const char *spec, struct error *err)
+/* Searches one side of a comparison with the complete variant O (typed as SPEC). */
+static void compare_side(struct session *s, int i, const char *spec, const struct search_options *opt)
 {
 	struct session_side *sd = &s->side[i];
-	struct search_options o = s->opt;
+	struct search_options o = *opt;
 
-	if (!search_mode_apply(&o, spec, err))
-		return false;
-	snprintf(sd->spec, sizeof sd->spec, "%s", spec);
+	snprintf(sd->typed, sizeof sd->typed, "%s", spec);
 	sd->opt = o;
 	if (sd->trace == NULL)
 		sd->trace = trace_new();
@@ -218,22 +217,20 @@ static bool compare_side(struct session *s, int i, const char *spec, struct erro
 	free(sd->info);
 	sd->info = session_node_info(sd->trace);
 	sd->event = 0;
-	return true;
 }
 
 bool session_compare(struct session *s, const char *spec_a, const char *spec_b, struct error *err)
 {
-	struct search_options o = s->opt;
+	struct search_options a, b;
 
-	/* Check both specs before searching, so an error changes nothing. */
-	if (!search_mode_apply(&o, spec_a, err))
-		return false;
-	o = s->opt;
-	if (!search_mode_apply(&o, spec_b, err))
+	/* Both sides are complete variants (variant_complete): the session's own switches never leak in. */
+	if (!variant_complete(&a, &s->opt, spec_a, err) || !variant_complete(&b, &s->opt, spec_b, err))
 		return false;
 	session_compare_end(s);
-	compare_side(s, 0, spec_a, err);
-	compare_side(s, 1, spec_b, err);
+	compare_side(s, 0, spec_a, &a);
+	compare_side(s, 1, spec_b, &b);
+	for (int i = 0; i < 2; i++)
+		variant_describe(&s->side[i].opt, a.depth != b.depth, s->side[i].spec, sizeof s->side[i].spec);
 	s->diverge = session_diverge(s->side[0].trace, s->side[1].trace);
 	s->comparing = true;
 	s->generation++;
@@ -251,7 +248,7 @@ uint32_t session_diverge(const struct trace *a, const struct trace *b)
 		    (x->flags & TN_QUIESCENCE) != (y->flags & TN_QUIESCENCE))
 			return i;
 	}
-	return n;
+	return a->node_count == b->node_count ? TRACE_NONE : n;
 }
 
 uint32_t session_node(const struct session *s)

@@ -18,6 +18,7 @@
 #include "search.h"
 #include "trace.h"
 #include "types.h"
+#include "variant.h"
 
 /* The tutor caps its searches so that a trace fits in memory; "set max-nodes 0" lifts the cap. */
 #define SESSION_DEFAULT_MAX_NODES 2000000
@@ -36,7 +37,8 @@ enum {
 
 /* One side of a comparison: a named option set searched on the session's position. */
 struct session_side {
-	char spec[64];                 /* the mode as typed: "none", "captures+delta" … */
+	char typed[VARIANT_MAX];       /* the variant as typed: "none", "captures+delta" … */
+	char spec[VARIANT_DESC_MAX];   /* the complete variant as shown: "faulty: captures, evasions off" */
 	struct search_options opt;
 	struct trace *trace;
 	struct search_result result;
@@ -59,7 +61,7 @@ struct session {
 	/* The comparison of two ways to search the same position. */
 	bool comparing;
 	struct session_side side[2];
-	uint32_t diverge;              /* the first node (pre-order id) where the trees differ */
+	uint32_t diverge;              /* the first node (pre-order id) where the trees differ, TRACE_NONE: same shape */
 
 	enum outline_filter filter;    /* which nodes the tree views show */
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
@@ -98,13 +100,18 @@ void session_search(struct session *s);
 void session_load(struct session *s, const struct position *root, const struct search_options *opt,
 		  struct trace *t, const struct search_result *res);
 
-/* Runs two searches of the root, with modes SPEC_A and SPEC_B (search_mode_apply), for compare. */
+/*
+ * Runs two searches of the root for compare, with the complete variants
+ * SPEC_A and SPEC_B (variant_complete: the session's depth, evaluation and
+ * node cap, then the variant; none of the session's other switches).
+ */
 bool session_compare(struct session *s, const char *spec_a, const char *spec_b, struct error *err);
 void session_compare_end(struct session *s);
 
 /*
  * The first node id at which the traces A and B differ in shape (parent,
- * move or kind), or the smaller node count when one is a prefix of the other.
+ * move or kind), the smaller node count when one is a prefix of the other,
+ * or TRACE_NONE when the trees have the same shape.
  */
 uint32_t session_diverge(const struct trace *a, const struct trace *b);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "page.h"
 #include "statedir.h"
 #include "util.h"
 
@@ -122,50 +123,14 @@ static int next_question(const struct tour *t, int from)
 	return -1;
 }
 
-/* Runs the directives of page P on S, in order (see quiesce-lesson(5)). */
-static void run_page(struct tour *t, struct session *s, const struct lesson_page *pg)
+/* Shows page PG on S: page_build, the same path check-lesson verifies (see quiesce-lesson(5)). */
+static void run_page(struct tour *t, struct session *s, int page)
 {
-	struct error e = { 0 };
+	struct page_view pv;
 
-	session_set_fen(s, pg->fen, &e);
-	s->opt = pg->opt;
-	t->squares = 0;
-	t->node = TRACE_NONE;
-	for (int i = 0; i < pg->item_count; i++) {
-		const struct lesson_item *it = &pg->items[i];
-
-		switch (it->kind) {
-		case LI_POSITION:
-		case LI_SEARCH:
-		case LI_SET:
-			/* The item carries the setup after it; setting the position drops a stale search. */
-			session_set_fen(s, it->fen, &e);
-			s->opt = it->opt;
-			break;
-		case LI_RUN:
-			session_search(s);
-			break;
-		case LI_GOTO:
-			if (!s->searched || it->node == TRACE_NONE)
-				break;
-			if (it->goto_event && it->event != TRACE_NONE && it->event < s->trace->event_count)
-				s->event = it->event;
-			else
-				session_goto(s, it->node);
-			break;
-		case LI_HIGHLIGHT:
-			if (it->squares)
-				t->squares |= it->squares;
-			else if (it->node != TRACE_NONE)
-				t->node = it->node;
-			break;
-		case LI_COMPARE:
-			session_compare(s, it->compare[0], it->compare[1], &e);
-			break;
-		default:
-			break;
-		}
-	}
+	page_build(s, t->lesson, page, &pv, NULL);
+	t->squares = pv.squares;
+	t->node = pv.node;
 }
 
 bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *err)
@@ -178,7 +143,7 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 		return error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page + 1, t->lesson->id,
 				 t->lesson->page_count);
 	t->page = page;
-	run_page(t, s, &t->lesson->pages[page]);
+	run_page(t, s, page);
 	pl = progress_find(&t->progress, t->lesson->id, true);
 	pl->page = page + 1;
 	pl->pages = t->lesson->page_count;

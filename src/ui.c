@@ -19,6 +19,7 @@
 #include "ui.h"
 #include "ui_int.h"
 #include "util.h"
+#include "variant.h"
 
 static volatile sig_atomic_t got_sigint;
 static struct session *sigint_session;
@@ -391,7 +392,7 @@ static void draw_status(struct ui *ui)
 	if (ui->status[0]) {
 		snprintf(line, sizeof line, "%s%s", ui->status_error ? "error: " : "", ui->status);
 	} else {
-		search_options_describe(&ui->s->opt, desc, sizeof desc);
+		variant_describe(&ui->s->opt, true, desc, sizeof desc);
 		snprintf(line, sizeof line, "%s%s | %s", ui->s->comparing ? "COMPARE | " : "", desc,
 			 ui->play_speed ? "playing" : "? help, : command, q quit");
 	}

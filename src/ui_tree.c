@@ -206,9 +206,14 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
 		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		explain_score(sd->result.score, score, sizeof score);
-		snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, part at node %u", score,
-			 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
-			 sd->result.stopped ? " STOPPED" : "", (unsigned)s->diverge);
+		if (s->diverge == TRACE_NONE)
+			snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, same tree", score,
+				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+				 sd->result.stopped ? " STOPPED" : "");
+		else
+			snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, part at node %u", score,
+				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+				 sd->result.stopped ? " STOPPED" : "", (unsigned)s->diverge);
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
 		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",

@@ -35,6 +35,7 @@
 #include "traceio.h"
 #include "tracereader.h"
 #include "types.h"
+#include "variant.h"
 
 #ifndef ABS_SRCDIR
 #define ABS_SRCDIR "."
@@ -533,7 +534,7 @@ int main(void)
 				continue;
 			search_defaults(&opt);
 			opt.depth = 2;
-			if (!search_mode_apply(&opt, variants[v], &err)) {
+			if (!variant_apply(&opt, variants[v], &err)) {
 				printf("FAIL: mode %s: %s\n", variants[v], err.msg);
 				failures++;
 				continue;
