@@ -125,8 +125,8 @@ void variant_describe(const struct search_options *opt, bool depth, char *buf, s
 	if (opt->mode == QMODE_CHECKS) {
 		if (opt->check_plies < 0)
 			ADD(" (checks at every ply)");
-		else if (opt->check_plies != d.check_plies)
-			ADD(" (checks in %d plies)", opt->check_plies);
+		else
+			ADD(" (checks in %d pl%s)", opt->check_plies, opt->check_plies == 1 ? "y" : "ies");
 	}
 	if (!opt->evasions)
 		ADD(", evasions off");

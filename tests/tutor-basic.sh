@@ -49,7 +49,7 @@ type "depth 99"
 keys Enter
 expect_screen "error: invalid depth '99'" "error in the status line"
 keys x
-expect_screen "mode checks (checks in 1 ply), depth 1" "options unchanged after an error"
+expect_screen "checks (checks in 1 ply), depth 1 |" "options unchanged after an error"
 
 # The help overlay opens with ? and closes with any key; F1 opens it too.
 keys '?'

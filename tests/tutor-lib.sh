@@ -9,7 +9,7 @@
 #   wait_for TEXT [SECONDS]          wait until the screen shows TEXT (fixed string); false on timeout
 #   wait_gone TEXT [SECONDS]         wait until the screen no longer shows TEXT
 #   expect_screen TEXT DESC          wait for TEXT, fail (showing the screen) if it never comes
-#   tutor_exit_status                wait for the program to end; prints its exit status
+#   tutor_exit_status                wait for the program to end and its stty -a capture ($T/stty); prints its exit status
 #   tutor_stop                       kill the tmux server
 
 TMUX_PROG=${TMUX_BIN:-}
@@ -38,8 +38,12 @@ tutor_start() {
 	for _a in "$@"; do
 		_cmd="$_cmd '$_a'"
 	done
-	rm -f "$T/status"
-	tm new-session -d -x "$_cols" -y "$_lines" "$_cmd; echo \$? >'$T/status'; stty -a >'$T/stty' 2>&1; sleep 600" ||
+	rm -f "$T/status" "$T/stty" "$T/status.tmp" "$T/stty.tmp"
+	# When the program ends: the terminal's modes first, then its exit status,
+	# each written to a temporary file and renamed into place, so that a
+	# reader that sees a file sees all of it, and sees the status only once
+	# the stty capture is complete (tutor_exit_status waits for both).
+	tm new-session -d -x "$_cols" -y "$_lines" "$_cmd; _st=\$?; stty -a >'$T/stty.tmp' 2>&1; mv '$T/stty.tmp' '$T/stty'; echo \$_st >'$T/status.tmp'; mv '$T/status.tmp' '$T/status'; sleep 600" ||
 		bail "cannot start tmux"
 	tm set-option -g remain-on-exit on >/dev/null 2>&1
 }
@@ -92,8 +96,9 @@ expect_screen() {
 }
 
 tutor_exit_status() {
+	# Both files, each complete (renamed into place); up to 60 s on a loaded machine.
 	_i=0
-	while [ ! -s "$T/status" ] && [ "$_i" -lt 200 ]; do
+	while { [ ! -s "$T/status" ] || [ ! -e "$T/stty" ]; } && [ "$_i" -lt 1200 ]; do
 		sleep 0.05
 		_i=$((_i + 1))
 	done
