@@ -21,6 +21,7 @@ int cli_lessons(int argc, char **argv);
 int cli_lesson(int argc, char **argv);
 int cli_check_lesson(int argc, char **argv);
 int cli_uci(int argc, char **argv);
+int cli_match(int argc, char **argv);
 
 /* Whether the curses tutor can run: stdin and stdout are terminals and TERM is not dumb. */
 bool cli_can_use_curses(void);

@@ -36,6 +36,9 @@ static const struct command {
 	  "list the lessons: id, title, your progress and what each teaches" },
 	{ "lesson", cli_lesson, "lesson NAME [--width N]",
 	  "open a lesson (by id or number) in the tutor; text pages when not on a terminal" },
+	{ "match", cli_match, "match --modes A,B [--depth N | --nodes N] [--games N] [--openings FILE]\n"
+	  "                [--jobs N] [--pgn FILE] [--max-plies N] [SEARCH OPTION]...",
+	  "play two search variants against each other; wins, draws, losses and Elo" },
 	{ "uci", cli_uci, "uci",
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",

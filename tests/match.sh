@@ -1,0 +1,66 @@
+#!/bin/sh
+# match.sh: quiesce match: usage errors, results independent of --jobs, and
+# every game written as PGN checked by an independent reader (pgn-extract,
+# when installed): it must replay every move, and the games it finds ending
+# in checkmate or stalemate, or containing a threefold repetition or fifty
+# moves without capture or pawn move, must be exactly those match
+# adjudicated so.
+
+. "$srcdir/tests/lib.sh"
+need_quiesce
+
+# Usage errors (exit 2) and failures (exit 1).
+expect_exit 2 "--games 0" "$QUIESCE" match --modes none,captures --games 0
+expect_err_has "invalid --games '0'" "--games 0"
+expect_exit 2 "odd --games" "$QUIESCE" match --modes none,captures --games 3
+expect_err_has "even number" "odd --games"
+expect_exit 2 "one mode" "$QUIESCE" match --modes none --games 2
+expect_err_has "exactly two variants" "one mode"
+expect_exit 2 "no --modes" "$QUIESCE" match --games 2
+expect_exit 2 "bad mode" "$QUIESCE" match --modes none,sideways --games 2
+expect_exit 2 "depth and nodes" "$QUIESCE" match --modes none,captures --depth 2 --nodes 100 --games 2
+expect_exit 1 "mated --fen" "$QUIESCE" match --modes none,captures --games 2 --fen "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"
+expect_err_has "already over" "mated --fen"
+expect_exit 1 "stalemated --fen" "$QUIESCE" match --modes none,captures --games 2 --fen "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+expect_err_has "already over (stalemate)" "stalemated --fen"
+printf '7k/5Q2/6K1/8/8/8/8/8 b - -\n' >"$T/over.epd"
+expect_exit 1 "an opening with no legal move" "$QUIESCE" match --modes none,captures --games 2 --openings "$T/over.epd"
+expect_err_has "over.epd:1: the opening is already over" "an opening with no legal move"
+expect_exit 1 "missing openings" "$QUIESCE" match --modes none,captures --games 2 --openings "$T/none.epd"
+
+# The same games on one thread and on two.
+expect_exit 0 "match, 1 thread" "$QUIESCE" match --modes none,captures --depth 2 --games 40 --jobs 1 --pgn "$T/j1.pgn"
+sed -n 2,4p "$T/out" >"$T/j1.txt"
+expect_exit 0 "match, 2 threads" "$QUIESCE" match --modes none,captures --depth 2 --games 40 --jobs 2 --pgn "$T/j2.pgn"
+sed -n 2,4p "$T/out" >"$T/j2.txt"
+cmp -s "$T/j1.pgn" "$T/j2.pgn" || fail "the PGN differs between --jobs 1 and --jobs 2"
+cmp -s "$T/j1.txt" "$T/j2.txt" || fail "the totals differ between --jobs 1 and --jobs 2"
+[ "$(grep -c '^\[Event ' "$T/j1.pgn")" = 40 ] || fail "the PGN does not hold 40 games"
+# The totals agree with the games: wins of the first variant counted from the PGN tags.
+wins=$(awk '/^\[White /{w=$2} /^\[Result /{r=$2; if ((w=="\"none\"]" && r=="\"1-0\"]") || (w!="\"none\"]" && r=="\"0-1\"]")) n++} END{print n+0}' "$T/j1.pgn")
+grep -q "^none: +$wins " "$T/j1.txt" || fail "none's wins in the totals are not the $wins the PGN shows: $(head -1 "$T/j1.txt")"
+
+# Node budgets.
+expect_exit 0 "match --nodes" "$QUIESCE" match --modes captures,captures+see --nodes 2000 --games 4
+expect_out_has "2000 nodes a move" "match --nodes"
+
+PGNX=$(need_prog pgn-extract) || { note "pgn-extract is not installed: PGN checks skipped"; finish; }
+"$PGNX" --quiet "$T/j1.pgn" -o "$T/all.pgn" 2>"$T/err"
+grep -q "Failed to make move" "$T/err" && fail "pgn-extract rejects a move: $(head -3 "$T/err")"
+[ "$(grep -c '^\[Event ' "$T/all.pgn")" = 40 ] || fail "pgn-extract passed $(grep -c '^\[Event ' "$T/all.pgn") of 40 games"
+# count OPTION: the games pgn-extract selects with OPTION.
+count() {
+	"$PGNX" --quiet "$1" "$T/j1.pgn" -o "$T/sel.pgn" 2>/dev/null
+	grep -c '^\[Event ' "$T/sel.pgn"
+}
+ours() {
+	grep -c "{$1}" "$T/j1.pgn"
+}
+[ "$(count --checkmate)" = "$(ours checkmate)" ] || fail "checkmates: pgn-extract $(count --checkmate), match $(ours checkmate)"
+[ "$(count --stalemate)" = "$(ours stalemate)" ] || fail "stalemates: pgn-extract $(count --stalemate), match $(ours stalemate)"
+[ "$(count --repetition)" = "$(ours 'threefold repetition')" ] ||
+	fail "threefold repetitions: pgn-extract $(count --repetition), match $(ours 'threefold repetition')"
+[ "$(count --fifty)" = "$(ours 'fifty-move rule')" ] ||
+	fail "fifty-move rule: pgn-extract $(count --fifty), match $(ours 'fifty-move rule')"
+note "40 games: $(ours checkmate) mates, $(ours stalemate) stalemates, $(ours 'threefold repetition') repetitions, $(ours 'fifty-move rule') fifty-move draws"
+finish
