@@ -68,6 +68,110 @@ void ui_put(int y, int x, int w, const char *text, bool pad)
 	}
 }
 
+/* The columns of the first N bytes of TEXT (UTF-8: continuation bytes take none). */
+static int text_cols(const char *text, size_t n)
+{
+	int cols = 0;
+
+	for (size_t i = 0; i < n && text[i]; i++)
+		if (((unsigned char)text[i] & 0xC0) != 0x80)
+			cols++;
+	return cols;
+}
+
+/* The number of bytes of TEXT (up to N) that fill at most COLS columns, ending on a character boundary. */
+static size_t text_bytes(const char *text, size_t n, int cols)
+{
+	size_t i = 0;
+	int c = 0;
+
+	while (i < n && text[i]) {
+		if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			if (c == cols)
+				break;
+			c++;
+		}
+		i++;
+	}
+	return i;
+}
+
+/*
+ * The indentation of a wrapped line's continuation: a line of two columns
+ * ("  key   what it does") continues under its second column, any other line
+ * under its first word.
+ */
+static int hanging_indent(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && line[i] == ' ')
+		i++;
+	for (size_t j = i; j + 1 < len; j++)
+		if (line[j] == ' ' && line[j + 1] == ' ') {
+			while (j < len && line[j] == ' ')
+				j++;
+			return j < len ? text_cols(line, j) : (int)i;
+		}
+	return (int)i;
+}
+
+char *ui_wrap(const char *text, int width)
+{
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *out = open_memstream(&buf, &blen);
+
+	if (!out)
+		util_die("out of memory");
+	if (width < 8)
+		width = 8;
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text), at = 0;
+		int indent = hanging_indent(text, len), first = 1;
+
+		if (indent > width / 2)
+			indent = width / 2;
+		do {
+			int room = first ? width : width - indent;
+
+			if (room < 1)
+				room = 1;
+			size_t take = text_bytes(text + at, len - at, room);
+
+			/* Break at the last space that fits, unless the word alone is wider than the line. */
+			if (at + take < len && text[at + take] != ' ') {
+				size_t sp = take, lead = 0;
+
+				while (lead < take && text[at + lead] == ' ')
+					lead++;
+				while (sp > lead && text[at + sp - 1] != ' ')
+					sp--;
+				if (sp > lead)
+					take = sp;
+			}
+			fprintf(out, "%*s%.*s\n", first ? 0 : indent, "", (int)take, text + at);
+			at += take;
+			while (at < len && text[at] == ' ')
+				at++;
+			first = 0;
+		} while (at < len);
+		text = nl ? nl + 1 : text + len;
+	}
+	fclose(out);
+	return buf;
+}
+
+int ui_count_lines(const char *text)
+{
+	int n = 0;
+
+	for (; text && *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
 int ui_focus_side(struct ui *ui)
 {
 	return ui->s->comparing && ui->focus == PANE_TREE_B ? 1 : 0;
@@ -113,33 +217,56 @@ void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
 #define UI_LESSON_MIN_WIDE 96
 #define UI_LESSON_MIN_WIDTH 32
 #define UI_LESSON_MAX_WIDTH 56
+/* The board pane's width: 3 columns a square and the rank digits, and room for its captions. */
+#define UI_BOARD_WIDTH 34
+#define UI_BOARD_WIDTH_COMPACT 27
+/* The rows the board needs for its squares, file letters, side to move and material (and a title). */
+#define UI_BOARD_ROWS 12
+/* The fewest rows the lesson band keeps below the board and tree. */
+#define UI_LESSON_MIN_ROWS 5
 
+/*
+ * Places the panes. A screen narrower than UI_LESSON_MIN_WIDE (80x24, say) is
+ * laid out compactly: a narrower board, and a lesson open in a band below
+ * the board and tree that leaves the board its rows (squares, coordinates,
+ * side to move, material) and gives the rest to the lesson.
+ */
 static void layout(struct ui *ui)
 {
 	int h = LINES - 2, w = COLS, ev_h = 4, mh, lw = 0, lh = 0;
 	struct pane *p = ui->panes;
+	bool lesson = ui_lesson_open(ui);
 
 	ui->too_small = LINES < UI_MIN_LINES || COLS < UI_MIN_COLS;
+	ui->compact = COLS < UI_LESSON_MIN_WIDE;
 	for (int i = 0; i < PANE_COUNT; i++)
 		p[i].shown = false;
 	if (ui->too_small)
 		return;
 	if (h >= 30)
 		ev_h = 5;
+	else if (lesson && w < UI_LESSON_MIN_WIDE)
+		ev_h = 3;
 	p[PANE_EVENT].r = (struct rect){ h - ev_h, 0, ev_h, w };
 	p[PANE_EVENT].shown = true;
 	mh = h - ev_h;
 	/* A lesson: its pane to the right of board and tree, or below them on a narrow screen. */
-	if (ui_lesson_open(ui)) {
+	if (lesson) {
 		if (w >= UI_LESSON_MIN_WIDE) {
 			lw = w / 3 < UI_LESSON_MIN_WIDTH ? UI_LESSON_MIN_WIDTH : w / 3 > UI_LESSON_MAX_WIDTH ?
 				UI_LESSON_MAX_WIDTH : w / 3;
 			p[PANE_LESSON].r = (struct rect){ 0, w - lw, mh, lw };
 			w -= lw + 1;
 		} else {
-			lh = mh / 2;
-			p[PANE_LESSON].r = (struct rect){ mh - lh, 0, lh, w };
-			mh -= lh;
+			int top = mh / 2 > UI_BOARD_ROWS ? mh / 2 : UI_BOARD_ROWS;
+
+			if (mh - top < UI_LESSON_MIN_ROWS)
+				top = mh - UI_LESSON_MIN_ROWS;
+			if (top < 1)
+				top = 1;
+			lh = mh - top;
+			p[PANE_LESSON].r = (struct rect){ top, 0, lh, w };
+			mh = top;
 		}
 		p[PANE_LESSON].shown = true;
 	} else if (ui->focus == PANE_LESSON) {
@@ -148,13 +275,14 @@ static void layout(struct ui *ui)
 	if (ui->s->comparing) {
 		int half = w / 2;
 
-		p[PANE_TREE_A].r = (struct rect){ 0, 0, mh, half - 1 };
-		p[PANE_TREE_B].r = (struct rect){ 0, half, mh, w - half };
+		/* Side A, a divider column, side B: the divider is drawn at side B's x - 1. */
+		p[PANE_TREE_A].r = (struct rect){ 0, 0, mh, half };
+		p[PANE_TREE_B].r = (struct rect){ 0, half + 1, mh, w - half - 1 };
 		p[PANE_TREE_A].shown = p[PANE_TREE_B].shown = true;
 		if (ui->focus == PANE_BOARD)
 			ui->focus = PANE_TREE_A;
 	} else {
-		int bw = 34;
+		int bw = ui->compact ? UI_BOARD_WIDTH_COMPACT : UI_BOARD_WIDTH;
 
 		p[PANE_BOARD].r = (struct rect){ 0, 0, mh, bw };
 		p[PANE_TREE_A].r = (struct rect){ 0, bw + 1, mh, w - bw - 1 };
@@ -258,6 +386,10 @@ static void k_next_page(struct ui *ui) { ui_queue_command(ui, "next-page"); }
 static void k_prev_page(struct ui *ui) { ui_queue_command(ui, "prev-page"); }
 static void k_hint(struct ui *ui) { ui_queue_command(ui, "hint"); }
 static void k_menu(struct ui *ui) { ui_menu_open(ui); }
+static void k_lesson_down(struct ui *ui) { ui_lesson_scroll(ui, 1, false); }
+static void k_lesson_up(struct ui *ui) { ui_lesson_scroll(ui, -1, false); }
+static void k_lesson_page_down(struct ui *ui) { ui_lesson_scroll(ui, 1, true); }
+static void k_lesson_page_up(struct ui *ui) { ui_lesson_scroll(ui, -1, true); }
 
 static void k_answer(struct ui *ui)
 {
@@ -315,14 +447,73 @@ static const struct key_binding lesson_key_table[] = {
 	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
 	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
 	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
-	{ 'H', 0, "H", "a hint for the lesson's question", k_hint },
+	{ 'H', 0, "H", "a hint for the lesson's question (shown in the lesson pane's key bar when it has one)",
+	  k_hint },
+	{ 'J', 0, "J", "scroll the lesson pane down a line, whichever pane has the focus", k_lesson_down },
+	{ 'K', 0, "K", "scroll the lesson pane up a line", k_lesson_up },
+	{ '}', 0, "}", "scroll the lesson pane down a page", k_lesson_page_down },
+	{ '{', 0, "{", "scroll the lesson pane up a page", k_lesson_page_up },
 };
 
 /* Keys the lesson pane and the menu handle, listed with the table above. */
 static const char *const lesson_keys_help[][2] = {
 	{ "1-9", "answer a question with choices by the choice's number" },
-	{ "j k Space", "scroll the lesson pane (when it has the focus)" },
+	{ "j k Space", "also scroll the lesson pane when it has the focus (Tab)" },
 	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu" },
+};
+
+/* Replaces the output view's text with BUF (taken over); HELP says whether it is the help. */
+static void set_output(struct ui *ui, char *buf, bool help)
+{
+	free(ui->output);
+	free(ui->output_wrapped);
+	ui->output = buf;
+	ui->output_wrapped = NULL;
+	ui->output_top = 0;
+	ui->help = help;
+}
+
+static void close_output(struct ui *ui)
+{
+	set_output(ui, NULL, false);
+}
+
+/*
+ * The legend of the tree and compare views: every column and mark a tree line
+ * can show (see ui_tree.c, which draws them), in the order they appear.
+ */
+static const char *const legend_help[][2] = {
+	{ "A tree line", "  - *Qxd5    q1   = -100   sp +50    [-inf,+50]    sp-cut" },
+	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane)" },
+	{ "- +", "the node's children are shown (-) or folded away (+); Space folds" },
+	{ "*", "the node is on the principal variation: the line both sides choose (also bold)" },
+	{ "Qxd5", "the move that led to the node (SAN); root is the start position" },
+	{ "main", "a node of the main (full-width) search; 'm' in the compact form" },
+	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
+		       "ends and quiescence starts" },
+	{ "= -100", "the value the node returned, for the side to move there (? while not finished)" },
+	{ "sp +50", "the stand pat: the static value the side to move can keep by not capturing" },
+	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
+		   "(what the opponent allows); -inf/+inf when open" },
+	{ "sp-cut", "stand-pat cutoff: the static value alone reached beta, so the node returned at once" },
+	{ "raise", "a move raised alpha: a new best move at this node" },
+	{ "cut", "beta cutoff: a move was so good the opponent will avoid this node; the rest are skipped" },
+	{ "delta", "delta pruning skipped a capture here (shown as a ~ line below the node)" },
+	{ "see", "SEE pruning skipped a capture that loses material (a ~ line)" },
+	{ "mate", "no legal move in check: checkmate, scored as mate" },
+	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched; 'evas' compact" },
+	{ "stopped", "the search was stopped (node limit or Ctrl-C) inside this node" },
+	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0)" },
+	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
+			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
+	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks)" },
+	{ "underline", "the node the lesson page points at" },
+	{ "Compare view", "two searches of the same position, side A left and side B right (Tab switches)" },
+	{ "A: spec", "the search of each side: its mode and switches (+delta=M, +see, ...)" },
+	{ "result", "the side's score, its node count, how many were quiescence nodes (q)" },
+	{ "part at N", "the first node where the two trees differ; 'same shape' when they never do" },
+	{ ">>", "marks that first differing node on both sides (> in the compact form)" },
+	{ "Event pane", "the event at the cursor explained; the counts of the whole search" },
 };
 
 /* Opens the help view: the key table and the command table, formatted. */
@@ -339,51 +530,125 @@ static void open_help(struct ui *ui)
 		fprintf(out, "  %-16s %s\n", key_table[i].name, key_table[i].help);
 	for (size_t i = 0; i < sizeof tree_keys_help / sizeof tree_keys_help[0]; i++)
 		fprintf(out, "  %-16s %s\n", tree_keys_help[i][0], tree_keys_help[i][1]);
-	fputs("\n", out);
-	command_help(NULL, out, NULL);
 	fputs("\nLesson keys:\n", out);
 	for (size_t i = 0; i < sizeof lesson_key_table / sizeof lesson_key_table[0]; i++)
 		fprintf(out, "  %-16s %s\n", lesson_key_table[i].name, lesson_key_table[i].help);
 	for (size_t i = 0; i < sizeof lesson_keys_help / sizeof lesson_keys_help[0]; i++)
 		fprintf(out, "  %-16s %s\n", lesson_keys_help[i][0], lesson_keys_help[i][1]);
+	fputs("\nLegend of the tree and compare views:\n", out);
+	for (size_t i = 0; i < sizeof legend_help / sizeof legend_help[0]; i++) {
+		if (!legend_help[i][0][0])
+			fprintf(out, "  %s\n", legend_help[i][1]);
+		else if (legend_help[i][1][0] == ' ')
+			fprintf(out, "  %s:\n  %s\n", legend_help[i][0], legend_help[i][1]);
+		else
+			fprintf(out, "  %-16s %s\n", legend_help[i][0], legend_help[i][1]);
+	}
+	fputs("\n", out);
+	command_help(NULL, out, NULL);
 	fclose(out);
-	free(ui->output);
-	ui->output = buf;
-	ui->output_top = 0;
-	ui->help = true;
+	set_output(ui, buf, true);
 }
 
+/* The output view's lines on screen (below its title line). */
+static int output_rows(void)
+{
+	return LINES - 3 > 1 ? LINES - 3 : 1;
+}
+
+/* The output wrapped to the screen's width (kept until the width changes); its line count in *LINES_OUT. */
+static const char *output_text(struct ui *ui, int *lines_out)
+{
+	int w = COLS - 1;
+
+	if (!ui->output_wrapped || ui->output_wrap_w != w) {
+		free(ui->output_wrapped);
+		ui->output_wrapped = ui_wrap(ui->output, w);
+		ui->output_wrap_w = w;
+	}
+	*lines_out = ui_count_lines(ui->output_wrapped);
+	return ui->output_wrapped;
+}
+
+/*
+ * The output view (a command's output, or the help): its text wrapped to the
+ * screen, a title line that says which lines are shown and which keys scroll.
+ */
 static void draw_output(struct ui *ui)
 {
-	int w = COLS - 2, h = LINES - 2, y = 0;
-	const char *p = ui->output;
-	int skip = ui->output_top;
+	int h = output_rows(), y = 0, lines;
+	const char *p = output_text(ui, &lines);
+	char title[200];
 
-	for (; skip > 0 && p; skip--) {
+	if (ui->output_top > lines - h)
+		ui->output_top = lines - h;
+	if (ui->output_top < 0)
+		ui->output_top = 0;
+	for (int skip = ui->output_top; skip > 0 && p; skip--) {
 		p = strchr(p, '\n');
 		if (p)
 			p++;
 	}
+	/* The title names the scrolling keys and says where the view is, with a mark while there is more. */
+	snprintf(title, sizeof title, "%s (j/k scroll, any other key closes)", ui->help ? "Help" : "Output");
+	if (lines > h)
+		snprintf(title + strlen(title), sizeof title - strlen(title), "  lines %d-%d of %d%s",
+			 ui->output_top + 1, ui->output_top + h, lines,
+			 ui->output_top + h < lines ? " (more: j, Space, PgDn)" : "");
 	attron(A_BOLD);
-	ui_put(y++, 0, COLS, ui->help ? "Help (j/k scroll, any other key closes)"
-	       : "Output (j/k scroll, any other key closes)", true);
+	ui_put(y++, 0, COLS, title, true);
 	attroff(A_BOLD);
-	while (y < h) {
+	for (int row = 0; row < h; row++) {
 		const char *nl = p ? strchr(p, '\n') : NULL;
 		char line[1200];
 
-		if (p && *p) {
-			int len = nl ? (int)(nl - p) : (int)strlen(p);
-
-			snprintf(line, sizeof line, " %.*s", len, p);
-			ui_put(y++, 0, w + 2, line, true);
-			p = nl ? nl + 1 : NULL;
+		if (p && *p && nl) {
+			snprintf(line, sizeof line, " %.*s", (int)(nl - p), p);
+			p = nl + 1;
 		} else {
-			ui_put(y++, 0, w + 2, "", true);
+			line[0] = '\0';
 		}
+		ui_put(y++, 0, COLS, line, true);
 	}
 }
 
+/*
+ * Shortens an options description in place for a narrow status line: the
+ * words every reader of the line knows from the wide form go ("mode ",
+ * "order ", "eval "), "depth N" becomes "dN" and commas become spaces.
+ */
+static void abbreviate_options(char *desc)
+{
+	static const char *const drop[][2] = {
+		{ "mode ", "" }, { "depth ", "d" }, { "qdepth ", "qd" }, { "order ", "" }, { "eval ", "" },
+		{ ", ", " " }, { " (checks at every ply)", "@every-ply" }, { " (checks in ", "@" }, { " ply)", "ply" }, { " plies)", "plies" },
+	};
+	char out[256];
+
+	for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+		const char *from = drop[i][0], *to = drop[i][1];
+		size_t fl = strlen(from), n = 0;
+		const char *p = desc;
+
+		while (*p && n + 1 < sizeof out) {
+			if (!strncmp(p, from, fl) && n + strlen(to) + 1 < sizeof out) {
+				memcpy(out + n, to, strlen(to));
+				n += strlen(to);
+				p += fl;
+			} else {
+				out[n++] = *p++;
+			}
+		}
+		out[n] = '\0';
+		strcpy(desc, out);
+	}
+}
+
+/*
+ * The status line: a message, or the search options and the main keys. On a
+ * narrow screen the options are abbreviated and the key hint shortened so the
+ * line fits; a message too long for the line is cut with a '>' at its end.
+ */
 static void draw_status(struct ui *ui)
 {
 	char desc[256], line[900];
@@ -392,9 +657,25 @@ static void draw_status(struct ui *ui)
 	if (ui->status[0]) {
 		snprintf(line, sizeof line, "%s%s", ui->status_error ? "error: " : "", ui->status);
 	} else {
+		static const char *const hints[] = { "? help, : command, q quit", "? help : cmd q quit", "? help" };
+		const char *play = "playing (any key stops)";
+
 		variant_describe(&ui->s->opt, true, desc, sizeof desc);
-		snprintf(line, sizeof line, "%s%s | %s", ui->s->comparing ? "COMPARE | " : "", desc,
-			 ui->play_speed ? "playing" : "? help, : command, q quit");
+		for (int form = 0; form < 2 * 3; form++) {
+			if (form == 3)
+				abbreviate_options(desc);
+			snprintf(line, sizeof line, "%s%s | %s", ui->s->comparing ? (form < 3 ? "COMPARE | " : "CMP ") : "",
+				 desc, ui->play_speed ? play : hints[form % 3]);
+			if (text_cols(line, sizeof line) <= COLS)
+				break;
+		}
+	}
+	/* A line still too long is cut where it would leave the screen, and marked so. */
+	if (text_cols(line, sizeof line) > COLS && COLS > 1) {
+		size_t cut = text_bytes(line, sizeof line, COLS - 1);
+
+		line[cut] = '>';
+		line[cut + 1] = '\0';
 	}
 	attron(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
 	ui_put(y, 0, COLS, line, true);
@@ -419,11 +700,11 @@ static void draw(struct ui *ui)
 		for (int i = 0; i < PANE_COUNT; i++)
 			if (ui->panes[i].shown)
 				ui->panes[i].draw(ui, &ui->panes[i]);
-		/* The divider between board and tree. */
-		int x = ui->s->comparing ? COLS / 2 - 1 : ui->panes[PANE_BOARD].r.w;
+		/* The divider left of the right-hand tree: board | tree, or side A | side B. */
+		const struct pane *right = &ui->panes[ui->s->comparing ? PANE_TREE_B : PANE_TREE_A];
 
-		for (int y = 0; y < ui->panes[PANE_TREE_A].r.h; y++)
-			mvaddstr(y, x, ui->utf8 ? "\u2502" : "|");
+		for (int y = right->r.y; y < right->r.y + right->r.h; y++)
+			mvaddstr(y, right->r.x - 1, ui->utf8 ? "\u2502" : "|");
 	}
 	draw_status(ui);
 	if (ui->cmdline) {
@@ -496,10 +777,7 @@ static void run_line(struct ui *ui, char *line)
 	while (len > 0 && buf[len - 1] == '\n')
 		buf[--len] = '\0';
 	if (strchr(buf, '\n')) {
-		free(ui->output);
-		ui->output = buf;
-		ui->output_top = 0;
-		ui->help = false;
+		set_output(ui, buf, false);
 		ui_set_status(ui, false, "%s", "");
 	} else {
 		ui_set_status(ui, false, "%s", buf);
@@ -549,15 +827,20 @@ static void handle_key(struct ui *ui, int key)
 	ui->status[0] = '\0';
 	ui->status_error = false;
 	if (ui->output) {
-		if (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE)
-			ui->output_top += key == KEY_NPAGE || key == ' ' ? LINES - 4 : 1;
-		else if (key == 'k' || key == KEY_UP || key == KEY_PPAGE)
-			ui->output_top -= key == KEY_PPAGE ? LINES - 4 : 1;
-		else {
-			free(ui->output);
-			ui->output = NULL;
-			ui->help = false;
-		}
+		int lines, page = output_rows() > 1 ? output_rows() - 1 : 1;
+
+		/* Scrolling keys scroll while there is more to see; any other key closes the view. */
+		output_text(ui, &lines);
+		if (lines > output_rows() && (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE ||
+					      key == 'J' || key == 'G' || key == KEY_END))
+			ui->output_top += key == 'j' || key == 'J' || key == KEY_DOWN ? 1 :
+				key == 'G' || key == KEY_END ? lines : page;
+		else if (lines > output_rows() && (key == 'k' || key == KEY_UP || key == KEY_PPAGE || key == 'K' ||
+						   key == 'g' || key == KEY_HOME))
+			ui->output_top -= key == 'k' || key == 'K' || key == KEY_UP ? 1 :
+				key == 'g' || key == KEY_HOME ? ui->output_top : page;
+		else
+			close_output(ui);
 		if (ui->output_top < 0)
 			ui->output_top = 0;
 		return;
@@ -787,7 +1070,7 @@ int ui_run(struct session *s, bool ascii)
 	s->tour->pane = false;
 	ui_tree_free(&ui);
 	ui_lesson_free(&ui);
-	free(ui.output);
+	close_output(&ui);
 	return 0;
 }
 
@@ -904,7 +1187,8 @@ done:
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		sigaction(sigs[i], &saved[i], NULL);
 	ui_tree_free(&ui);
-	free(ui.output);
+	ui_lesson_free(&ui);
+	close_output(&ui);
 	if (old_ctype) {
 		setlocale(LC_CTYPE, old_ctype);
 		free(old_ctype);

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "explain.h"
 #include "notation.h"
 #include "tour.h"
 #include "ui_int.h"
@@ -59,6 +58,7 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	move last = MOVE_NONE;
 	int y = p->r.y, x = p->r.x, maxy = p->r.y + p->r.h;
 	char buf[1024], san[NOTATION_BUFSIZE];
+	struct eval_breakdown b;
 	/* The squares a lesson page points at are marked like the last move's. */
 	bitboard marked = ui_lesson_open(ui) ? s->tour->squares : 0;
 
@@ -105,10 +105,22 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	}
 	if (y < maxy)
 		ui_put(y++, x, p->r.w, "   a  b  c  d  e  f  g  h", true);
+	/*
+	 * The captions, most needed first so a short pane (80x24 with a lesson
+	 * open) keeps them: side to move, material, the move and line, and the
+	 * static evaluation, said once for the side to move (and for White when
+	 * that is Black).
+	 */
+	eval_explain(&pos, s->opt.eval, &b);
 	if (y < maxy) {
 		snprintf(buf, sizeof buf, "%s to move%s", pos.side == WHITE ? "White" : "Black",
 			 board_in_check(&pos) ? ", in check" : "");
 		ui_put(y++, x, p->r.w, buf, true);
+	}
+	if (y < maxy) {
+		snprintf(buf, sizeof buf, "Material %d-%d (%+d)", b.material[WHITE], b.material[BLACK],
+			 b.material[WHITE] - b.material[BLACK]);
+		y = wrap(y, x, p->r.w, maxy, buf);
 	}
 	if (y < maxy && t->node_count > 0 && node < t->node_count && t->nodes[node].parent != TRACE_NONE) {
 		struct position before;
@@ -130,19 +142,15 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 		y = wrap(y, x, p->r.w, maxy, buf);
 	}
 	if (y < maxy) {
-		struct eval_breakdown b;
+		char sq[40] = "", stm[80] = "";
 
-		eval_explain(&pos, s->opt.eval, &b);
-		snprintf(buf, sizeof buf, "Material: White %d, Black %d (%+d)", b.material[WHITE],
-			 b.material[BLACK], b.material[WHITE] - b.material[BLACK]);
+		if (s->opt.eval == EVAL_PST)
+			snprintf(sq, sizeof sq, ", squares %+d", b.pst[WHITE] - b.pst[BLACK]);
+		if (pos.side == BLACK)
+			snprintf(stm, sizeof stm, " (%+d for White)", b.white);
+		snprintf(buf, sizeof buf, "Static eval: %+d for %s to move%s%s", b.total,
+			 pos.side == WHITE ? "White" : "Black", stm, sq);
 		y = wrap(y, x, p->r.w, maxy, buf);
-	}
-	if (y < maxy) {
-		explain_eval(&pos, s->opt.eval, buf, sizeof buf);
-		char full[1100];
-
-		snprintf(full, sizeof full, "Static eval: %s", buf);
-		y = wrap(y, x, p->r.w, maxy, full);
 	}
 	for (; y < maxy; y++)
 		ui_put(y, x, p->r.w, "", true);

@@ -69,9 +69,12 @@ struct ui {
 	bool help;                  /* the help overlay is open */
 	char *output;               /* a command's output shown over the panes, or NULL */
 	int output_top;
+	char *output_wrapped;       /* OUTPUT wrapped to OUTPUT_WRAP_W columns (made when drawn) */
+	int output_wrap_w;
 	char status[600];
 	bool status_error;
 	bool too_small;
+	bool compact;               /* a narrow screen (80 columns): the compact layout */
 	bool cmdline;               /* the command line has the keyboard */
 	int cmd_kind;               /* ':' for a command, '/' for a move search */
 	char *pending_line;         /* a line readline finished, to run after it returns */
@@ -100,6 +103,14 @@ uint32_t *ui_event(struct ui *ui, int side);
 int ui_focus_side(struct ui *ui);
 /* Moves the focused side's cursor to EV (the other compare side follows where the trees agree). */
 void ui_move_cursor(struct ui *ui, int side, uint32_t ev);
+/*
+ * TEXT wrapped at spaces to lines of at most WIDTH columns (a longer word is
+ * broken); a continuation keeps the line's indentation, or aligns with the
+ * second column of a "  key   description" line. Newly allocated.
+ */
+char *ui_wrap(const char *text, int width);
+/* The number of lines (newlines) of TEXT. */
+int ui_count_lines(const char *text);
 /* Writes at most W columns of TEXT at (Y, X), clearing the rest of the width when PAD. */
 void ui_put(int y, int x, int w, const char *text, bool pad);
 
@@ -129,6 +140,8 @@ void ui_lesson_draw(struct ui *ui, struct pane *p);
 bool ui_lesson_key(struct ui *ui, struct pane *p, int key);
 /* Whether a lesson is open (the lesson pane is part of the layout). */
 bool ui_lesson_open(struct ui *ui);
+/* Scrolls the lesson pane by LINES (a page when PAGE), whichever pane has the focus. */
+void ui_lesson_scroll(struct ui *ui, int lines, bool page);
 /* A digit answers a question with choices; true when KEY was used so. */
 bool ui_lesson_choice_key(struct ui *ui, int key);
 /* Queues command LINE to run as if typed after ':'. */

@@ -37,7 +37,12 @@ void ui_lesson_free(struct ui *ui)
 	ui->lesson_text = NULL;
 }
 
-/* Rewrites the page text when the tour or the pane's width changed. */
+/*
+ * Rewrites the page text when the tour or the pane's width changed. The page
+ * is printed as the REPL prints it and then wrapped again to the pane, so
+ * that no line is wider than the pane: titles and preformatted lines (a
+ * formula, say) too, which the printer leaves as they are.
+ */
 static void sync_text(struct ui *ui, int width)
 {
 	struct tour *t = ui->s->tour;
@@ -55,28 +60,57 @@ static void sync_text(struct ui *ui, int width)
 	tour_print_page(t, width, out);
 	fclose(out);
 	free(ui->lesson_text);
-	ui->lesson_text = buf;
+	ui->lesson_text = ui_wrap(buf, width);
+	free(buf);
 	ui->lesson_gen = t->generation;
 	ui->lesson_width = width;
 }
 
-/* The number of lines of TEXT. */
-static int count_lines(const char *text)
+/* Whether the lesson pane draws its key bar on a line of its own (else in its title line). */
+static bool own_key_bar(const struct pane *p)
 {
-	int n = 0;
+	return p->r.h >= 10;
+}
 
-	for (; text && *text; text++)
-		n += *text == '\n';
-	return n;
+/* The lines of page text the pane shows at once. */
+static int body_rows(const struct pane *p)
+{
+	int body = p->r.h - 1 - (own_key_bar(p) ? 1 : 0);
+
+	return body > 1 ? body : 1;
+}
+
+/* The lesson's keys that work now: pages, answer and hint only when the question has one, the menu. */
+static void key_bar(struct ui *ui, char *buf, size_t n)
+{
+	const struct lesson_item *it = tour_question(ui->s->tour);
+
+	snprintf(buf, n, "[ ] pages%s%s  L lessons", it ? "  A answer" : "",
+		 it && it->question->hint ? "  H hint" : "");
+}
+
+void ui_lesson_scroll(struct ui *ui, int lines, bool page)
+{
+	const struct pane *p = &ui->panes[PANE_LESSON];
+	int body = body_rows(p);
+
+	if (!ui_lesson_open(ui) || !p->shown) {
+		ui_set_status(ui, true, "No lesson is open (L opens the lesson menu)");
+		return;
+	}
+	ui->lesson_top += page ? lines * (body > 1 ? body - 1 : 1) : lines;
+	/* The draw clamps the top to the text's end. */
+	if (ui->lesson_top < 0)
+		ui->lesson_top = 0;
 }
 
 void ui_lesson_draw(struct ui *ui, struct pane *p)
 {
 	struct tour *t = ui->s->tour;
-	int x = p->r.x, y = p->r.y, w = p->r.w, h = p->r.h, body = h - 2, row = 0, lines;
+	int x = p->r.x, y = p->r.y, w = p->r.w, h = p->r.h, body = body_rows(p), row = 0, lines;
 	bool focused = ui->focus == PANE_LESSON;
 	const char *at;
-	char title[200];
+	char title[300], keys[120], more[80] = "";
 
 	if (!ui_lesson_open(ui))
 		return;
@@ -85,13 +119,23 @@ void ui_lesson_draw(struct ui *ui, struct pane *p)
 		for (int i = 0; i < h; i++)
 			mvaddstr(y + i, x - 1, ui->utf8 ? "\u2502" : "|");
 	sync_text(ui, w - 1);
-	lines = count_lines(ui->lesson_text);
+	lines = ui_count_lines(ui->lesson_text);
 	if (ui->lesson_top > lines - body)
 		ui->lesson_top = lines - body;
 	if (ui->lesson_top < 0)
 		ui->lesson_top = 0;
-	snprintf(title, sizeof title, "%s %d/%d%s", focused ? "[Lesson]" : " Lesson", t->page + 1,
-		 t->lesson->page_count, lines > body ? (ui->lesson_top + body < lines ? "  (more: j/k)" : "") : "");
+	/* The more-mark names the keys that scroll whatever has the focus. */
+	if (lines > body) {
+		bool below = ui->lesson_top + body < lines, above = ui->lesson_top > 0;
+
+		snprintf(more, sizeof more, "  (%s: J/K)", below && above ? "more above and below" :
+			 below ? "more below" : "more above");
+	}
+	key_bar(ui, keys, sizeof keys);
+	snprintf(title, sizeof title, "%sPage %d/%d%s%s%s", focused ? "[" : " ", t->page + 1,
+		 t->lesson->page_count, focused ? "]" : "", more, own_key_bar(p) ? "" : "  ");
+	if (!own_key_bar(p) && (int)(strlen(title) + strlen(keys)) <= w)
+		strcat(title, keys);
 	attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 	ui_put(y, x, w, title, true);
 	attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
@@ -120,28 +164,27 @@ void ui_lesson_draw(struct ui *ui, struct pane *p)
 		ui_put(y + 1 + row, x, w, line, true);
 		attroff(attr);
 	}
-	attron(A_REVERSE);
-	ui_put(y + h - 1, x, w, tour_question(t) ? "[ ] pages  A answer  H hint  L lessons"
-	       : "[ ] pages  L lessons", true);
-	attroff(A_REVERSE);
+	if (own_key_bar(p)) {
+		attron(A_REVERSE);
+		ui_put(y + h - 1, x, w, keys, true);
+		attroff(A_REVERSE);
+	}
 }
 
 bool ui_lesson_key(struct ui *ui, struct pane *p, int key)
 {
-	int body = p->r.h - 2;
-
+	(void)p;
 	switch (key) {
 	case 'j':
 	case KEY_DOWN:
-		ui->lesson_top++;
+		ui_lesson_scroll(ui, 1, false);
 		return true;
 	case 'k':
 	case KEY_UP:
-		if (ui->lesson_top > 0)
-			ui->lesson_top--;
+		ui_lesson_scroll(ui, -1, false);
 		return true;
 	case ' ':
-		ui->lesson_top += body > 1 ? body - 1 : 1;
+		ui_lesson_scroll(ui, 1, true);
 		return true;
 	case KEY_NPAGE:
 		ui_queue_command(ui, "next-page");
@@ -212,7 +255,8 @@ void ui_menu_draw(struct ui *ui)
 	attron(A_BOLD);
 	ui_put(y++, 0, COLS, "Lessons: quiescence search, step by step", true);
 	attroff(A_BOLD);
-	ui_put(y++, 0, COLS, "j/k or Up/Down choose, Enter opens (at the page you reached), Esc closes, q quits", true);
+	ui_put(y++, 0, COLS, COLS >= 84 ? "j/k or Up/Down choose, Enter opens (at the page you reached), Esc closes, q quits"
+	       : "j/k choose, Enter opens (where you were), Esc closes, q quits", true);
 	ui_put(y++, 0, COLS, "", true);
 	if (ui->menu_sel >= count)
 		ui->menu_sel = count - 1;
@@ -225,8 +269,13 @@ void ui_menu_draw(struct ui *ui)
 		char status[64];
 
 		progress_describe(&t->progress, list[i].id, 0, status, sizeof status);
-		snprintf(line, sizeof line, "%c %2d  %-14s %-40s %s", i == ui->menu_sel ? '>' : ' ', i + 1, list[i].id,
-			 list[i].title, status);
+		/* The lesson's id only when there is room for it beside title and progress. */
+		if (COLS >= 100)
+			snprintf(line, sizeof line, "%c %2d  %-14s %-40s %s", i == ui->menu_sel ? '>' : ' ', i + 1,
+				 list[i].id, list[i].title, status);
+		else
+			snprintf(line, sizeof line, "%c %2d  %-*s %s", i == ui->menu_sel ? '>' : ' ', i + 1,
+				 COLS - 24 > 40 ? 40 : COLS - 24, list[i].title, status);
 		if (i == ui->menu_sel)
 			attron(A_REVERSE);
 		ui_put(y++, 0, COLS, line, true);

@@ -133,8 +133,87 @@ static void keep_visible(struct ui *ui, struct pane *p, uint32_t sel)
 	}
 }
 
-/* Writes the text of LINE (without indentation) into BUF; sets *ATTR for its colour. */
-static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t n, int *attr)
+/* A tree pane narrower than this draws its lines in the compact form (see the legend in the help). */
+#define TREE_WIDE_MIN 64
+
+/* Whether pane P draws the compact form of its lines. */
+static bool compact_pane(const struct pane *p)
+{
+	return p->r.w < TREE_WIDE_MIN;
+}
+
+/*
+ * The compact form of a node's line for narrow panes: the same facts as
+ * explain_tree_line in narrower fields ("m" for main, "sp+50" for the
+ * stand pat) and with what the node did (sp-cut, raise, cut, ...) before its
+ * window, so a cut line loses the window first.
+ */
+static void compact_line(const struct trace *t, uint32_t node, const char *san, const char *note, char *buf, size_t n)
+{
+	const struct trace_node *nd = &t->nodes[node];
+	char kind[8], score[24], sp[32] = "", a[24], b[24], badges[96] = "";
+	size_t bl = 0;
+	bool delta = false, see = false, stopped = false, raise = false;
+
+	if (nd->flags & TN_QUIESCENCE)
+		snprintf(kind, sizeof kind, "q%d", nd->qply);
+	else
+		snprintf(kind, sizeof kind, "m");
+	if (nd->leave == TRACE_NONE)
+		snprintf(score, sizeof score, "?");
+	else
+		explain_score(nd->score, score, sizeof score);
+	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
+		const struct trace_event *e = &t->events[ev];
+		const char *badge = NULL;
+
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			explain_score(e->v1, a, sizeof a);
+			snprintf(sp, sizeof sp, "sp%s", a);
+			if (e->extra == TSP_CUTOFF)
+				badge = "sp-cut";
+			break;
+		case TE_BETA_CUTOFF:
+			badge = "cut";
+			break;
+		case TE_ALPHA_RAISE:
+			badge = raise ? NULL : "raise";
+			raise = true;
+			break;
+		case TE_DELTA_PRUNE:
+			badge = delta ? NULL : "delta";
+			delta = true;
+			break;
+		case TE_SEE_PRUNE:
+			badge = see ? NULL : "see";
+			see = true;
+			break;
+		case TE_MATE:
+			badge = "mate";
+			break;
+		case TE_STOPPED:
+			badge = stopped ? NULL : "stop";
+			stopped = true;
+			break;
+		default:
+			break;
+		}
+		if (badge && bl + strlen(badge) + 2 < sizeof badges)
+			bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%s%s", bl ? " " : "", badge);
+	}
+	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 7 < sizeof badges)
+		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevas", bl ? " " : "");
+	explain_score(nd->alpha, a, sizeof a);
+	explain_score(nd->beta, b, sizeof b);
+	if (note)
+		snprintf(sp, sizeof sp, "%s", note);
+	snprintf(buf, n, "%c%-6s %-2s %-5s %s%s%s%s[%s,%s]", nd->flags & TN_PV ? '*' : ' ', san, kind, score,
+		 sp, sp[0] ? " " : "", badges, bl ? " " : "", a, b);
+}
+
+/* Writes the text of LINE (without indentation) into BUF, compact when COMPACT; sets *ATTR for its colour. */
+static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char *buf, size_t n, int *attr)
 {
 	struct tree_state *ts = &ui->tree[side];
 	const struct trace *t = ts->t;
@@ -149,7 +228,21 @@ static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t 
 
 		session_position_at(&s->root, t, node, &pos, NULL);
 		notation_san(&pos, t->events[line].move, san);
-		explain_prune_line(t, line, san, text, sizeof text);
+		if (compact && t->events[line].kind == TE_DELTA_PRUNE) {
+			char a[24], b[24];
+			const struct trace_event *e = &t->events[line];
+
+			explain_score(t->nodes[node].eval, a, sizeof a);
+			explain_score(t->nodes[node].alpha, b, sizeof b);
+			snprintf(text, sizeof text, "~%-6s delta: %s+%d+%d <= alpha %s", san, a, e->v1, e->v2, b);
+		} else if (compact) {
+			char a[24];
+
+			explain_score(t->events[line].v1, a, sizeof a);
+			snprintf(text, sizeof text, "~%-6s SEE %s < 0", san, a);
+		} else {
+			explain_prune_line(t, line, san, text, sizeof text);
+		}
 		snprintf(buf, n, "  %s", text);
 		*attr = ui_attr(ui, UI_PAIR_PRUNE, A_DIM);
 		return;
@@ -165,16 +258,20 @@ static void line_text(struct ui *ui, int side, uint32_t line, char *buf, size_t 
 
 			explain_score(st, a, sizeof a);
 			explain_score(q, b, sizeof b);
-			snprintf(note, sizeof note, "static %s, quiescence %s%s", a, b, abs(q - st) >= 100 ? " !!" : "");
+			snprintf(note, sizeof note, compact ? "st %s q %s%s" : "static %s, quiescence %s%s", a, b,
+				 abs(q - st) >= 100 ? " !!" : "");
 			if (abs(q - st) >= 100)
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
 	} else if (!s->comparing && session_quiescence_changed(t, node)) {
-		snprintf(note, sizeof note, "Q! static %d", t->nodes[node].eval);
+		snprintf(note, sizeof note, compact ? "Q! st %d" : "Q! static %d", t->nodes[node].eval);
 		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
-	explain_tree_line(t, node, san, note[0] ? note : NULL, text, sizeof text);
-	snprintf(buf, n, "%s%c %s", s->comparing && node == s->diverge ? ">>" : "",
+	if (compact)
+		compact_line(t, node, san, note[0] ? note : NULL, text, sizeof text);
+	else
+		explain_tree_line(t, node, san, note[0] ? note : NULL, text, sizeof text);
+	snprintf(buf, n, "%s%c %s", s->comparing && node == s->diverge ? (compact ? ">" : ">>") : "",
 		 outline_has_items(&ts->o, node) ? (ts->o.folded[node] ? '+' : '-') : ' ', text);
 	if (info && (info[node] & SNI_CUTOFF) && !*attr)
 		*attr = ui_attr(ui, UI_PAIR_CUTOFF, 0);
@@ -205,15 +302,25 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
 		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+		char part[40];
+		bool same = s->diverge == TRACE_NONE;
+
 		explain_score(sd->result.score, score, sizeof score);
-		if (s->diverge == TRACE_NONE)
-			snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, same tree", score,
-				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
-				 sd->result.stopped ? " STOPPED" : "");
+		/* Identical trees have no parting node; the narrow form drops words, not figures. */
+		if (same)
+			snprintf(part, sizeof part, "%s", "same tree");
 		else
-			snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, part at node %u", score,
+			snprintf(part, sizeof part, "part at node %u", (unsigned)s->diverge);
+		snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, %s", score,
+			 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+			 sd->result.stopped ? " STOPPED" : "", part);
+		if ((int)strlen(title) > p->r.w) {
+			if (!same)
+				snprintf(part, sizeof part, "part %u", (unsigned)s->diverge);
+			snprintf(title, sizeof title, "%s, %llu nodes (%llu q)%s, %s", score,
 				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
-				 sd->result.stopped ? " STOPPED" : "", (unsigned)s->diverge);
+				 sd->result.stopped ? " STOP" : "", part);
+		}
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
 		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
@@ -233,14 +340,15 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			int depth = outline_depth(&ts->o, l), attr, indent;
 			char text[400], full[520];
 
-			line_text(ui, side, l, text, sizeof text, &attr);
+			line_text(ui, side, l, compact_pane(p), text, sizeof text, &attr);
 			/* The node a lesson page points at. */
 			if (!s->comparing && ui_lesson_open(ui) && s->tour->node != TRACE_NONE &&
 			    !outline_is_prune(&ts->o, l) && outline_node(&ts->o, l) == s->tour->node)
 				attr |= A_UNDERLINE | A_BOLD;
-			indent = 2 * depth;
-			if (indent > p->r.w / 2)
-				indent = p->r.w / 2;
+			/* Two columns a level, one in a narrow pane, and never more than a fraction of the pane. */
+			indent = compact_pane(p) ? depth : 2 * depth;
+			if (indent > p->r.w / (compact_pane(p) ? 4 : 2))
+				indent = p->r.w / (compact_pane(p) ? 4 : 2);
 			snprintf(full, sizeof full, "%*s%s", indent, "", text);
 			if (l == sel)
 				attr |= A_REVERSE;

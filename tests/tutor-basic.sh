@@ -55,9 +55,10 @@ expect_screen "checks (checks in 1 ply), depth 1 |" "options unchanged after an 
 keys '?'
 expect_screen "Help (j/k scroll, any other key closes)" "? opens the help"
 expect_screen "step over the current subtree" "help lists the keys"
-expect_screen "help [COMMAND]" "help lists the commands"
-keys Space
-expect_screen "go to the next (or previous) event of a kind" "help scrolls to the later commands"
+# Space pages down to the legend of the tree and then to the commands.
+scroll_until "sp-cut           stand-pat cutoff" Space || fail "the help has no legend of sp-cut"
+scroll_until "help [COMMAND]" Space || fail "help does not list the commands"
+scroll_until "go to the next (or previous) event of a kind" Space || fail "help does not scroll to the later commands"
 keys x
 wait_gone "Help (j/k scroll, any other key closes)" 5 || fail "the help does not close"
 keys F1

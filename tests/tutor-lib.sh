@@ -9,6 +9,9 @@
 #   wait_for TEXT [SECONDS]          wait until the screen shows TEXT (fixed string); false on timeout
 #   wait_gone TEXT [SECONDS]         wait until the screen no longer shows TEXT
 #   expect_screen TEXT DESC          wait for TEXT, fail (showing the screen) if it never comes
+#   scroll_until TEXT KEY [ROW]      press KEY until the screen shows TEXT; after each press wait
+#                                    until screen row ROW (default 1, the title line) changes; false
+#                                    when it stops changing (the end) without TEXT
 #   tutor_exit_status                wait for the program to end and its stty -a capture ($T/stty); prints its exit status
 #   tutor_stop                       kill the tmux server
 
@@ -93,6 +96,35 @@ expect_screen() {
 		return 1
 	fi
 	return 0
+}
+
+# Row N (1-based) of the screen.
+screen_row() {
+	screen | sed -n "${1}p"
+}
+
+scroll_until() {
+	_row=${3:-1}
+	_n=0
+	while [ "$_n" -lt 200 ]; do
+		if screen | grep -F -e "$1" >/dev/null 2>&1; then
+			return 0
+		fi
+		_before=$(screen_row "$_row")
+		keys "$2"
+		_i=0
+		while [ "$(screen_row "$_row")" = "$_before" ]; do
+			_i=$((_i + 1))
+			# Nothing changed within 5 s of a key: the view is at its end.
+			if [ "$_i" -gt 100 ]; then
+				screen | grep -F -e "$1" >/dev/null 2>&1
+				return
+			fi
+			sleep 0.05
+		done
+		_n=$((_n + 1))
+	done
+	return 1
 }
 
 tutor_exit_status() {

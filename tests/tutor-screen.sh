@@ -58,8 +58,8 @@ expect_screen "B: captures" "compare side B"
 expect_screen "result +100, 28 nodes" "result A"
 expect_screen "result +0, 29 nodes" "result B"
 # At Nxe5 mode none stops at its horizon while captures searches the recapture.
-expect_screen ">>  *Nxe5    main" "divergent node marked (side A)"
-expect_screen ">>-  Nxe5    q0" "divergent node marked (side B)"
+expect_screen ">  *Nxe5   m  -100" "divergent node marked (side A, compact: the pane is 50 columns)"
+expect_screen ">-  Nxe5   q0 +210" "divergent node marked (side B)"
 # Stepping moves both sides while the trees agree.
 keys n n n
 expect_screen "Event 4/111" "stepping in compare"
