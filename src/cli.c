@@ -63,7 +63,9 @@ const char cli_search_options_help[] =
 	"      --check-plies N    mode checks: quiet checks in the first N quiescence\n"
 	"                         plies (default 1; 'all' for every ply)\n"
 	"      --qdepth N         stop the quiescence search N plies deep\n"
-	"      --delta[=MARGIN]   delta pruning (default margin 200)\n"
+	"      --delta[=MARGIN]   delta pruning with a margin of 0 to 10000 centipawns\n"
+	"                         (default 200; --delta=0 is a margin of 0)\n"
+	"      --no-delta         no delta pruning (the default)\n"
 	"      --see              skip captures that lose material by SEE\n"
 	"      --fail-soft        return the best value found, not the bound\n"
 	"      --fail-hard        clamp results to the window (default)\n"
@@ -78,7 +80,7 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 {
 	static const char *const names[] = {
 		"fen", "depth", "mode", "check-plies", "qdepth", "delta", "see", "fail-soft",
-		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes"
+		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes", "no-delta"
 	};
 	struct error err = { 0 };
 	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */

@@ -70,7 +70,8 @@ void cli_print_command_help(const char *name, const char *options);
 	{ "pawn-pushes", no_argument, NULL, CLI_OPT_BASE + 11 }, \
 	{ "order", required_argument, NULL, CLI_OPT_BASE + 12 }, \
 	{ "eval", required_argument, NULL, CLI_OPT_BASE + 13 }, \
-	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }
+	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }, \
+	{ "no-delta", no_argument, NULL, CLI_OPT_BASE + 15 }
 
 /* Help text for the options above, for the commands' --help. */
 extern const char cli_search_options_help[];

@@ -183,8 +183,7 @@ int cli_perft(int argc, char **argv)
 	if (depth < 0)
 		return cli_usage_error("perft: --depth N is required");
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
-		return EXIT_USAGE;
+		return cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 	}
 
 	start = util_now();

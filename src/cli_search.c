@@ -79,8 +79,7 @@ int cli_search(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("search: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
-		return EXIT_USAGE;
+		return cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 	}
 
 	search_run(&pos, &opt, NULL, NULL, &res);
@@ -119,7 +118,8 @@ int cli_search(int argc, char **argv)
 		printf("position:  %s\n", fenbuf);
 		printf("search:    %s\n", desc);
 		printf("best move: %s (%s)\n", best_san, best_uci);
-		printf("score:     %s (centipawns, for the side to move)\n", score);
+		/* A mate is counted in moves, not centipawns. */
+		printf("score:     %s (%sfor the side to move)\n", score, SCORE_IS_MATE(res.score) ? "" : "centipawns, ");
 		printf("pv:        %s\n", pv_san);
 		printf("nodes:     %llu (quiescence %llu, %.1f%%)\n", (unsigned long long)res.nodes,
 		       (unsigned long long)res.qnodes,

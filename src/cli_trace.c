@@ -102,8 +102,7 @@ int cli_trace(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (!fen_parse(&pos, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
-		return EXIT_USAGE;
+		return cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 	}
 
 	rc = 0;   /* the option loop leaves cli_search_option's "not mine" (-1) here */

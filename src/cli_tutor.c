@@ -67,9 +67,8 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	}
 	s = session_new();
 	if (fen && !session_set_fen(s, fen, &err)) {
-		fprintf(stderr, "quiesce: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
+		*status = cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 		session_free(s);
-		*status = EXIT_USAGE;
 		return NULL;
 	}
 	s->opt = opt;

@@ -145,7 +145,7 @@ for mode in captures checks; do
 done
 if expect_exit 0 "mate in 1 (text)" "$Q" search --fen "$fen_mate" --depth 1; then
 	expect_out_line "best move: Ra8# (a1a8)" "mate in 1"
-	expect_out_line "score:     mate in 1 (centipawns, for the side to move)" "mate in 1"
+	expect_out_line "score:     mate in 1 (for the side to move)" "mate in 1"
 fi
 # Mode none needs depth 2 to see it: the mated side is a main-search node at ply 1.
 if expect_exit 0 "mate in 1, mode none depth 2" "$Q" search --fen "$fen_mate" --depth 2 --mode none --format json; then
