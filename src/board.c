@@ -1,8 +1,11 @@
 /* board.c: the position: placing pieces, making and unmaking moves, attacks, invariants. */
 #include "board.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "eval.h"
 
 /* Zobrist keys: one random number per (piece, square), side, castling set and ep file. */
 static uint64_t zobrist_piece[16][64];
@@ -57,7 +60,11 @@ void board_clear(struct position *pos)
 	pos->fullmove = 1;
 }
 
-/* The three primitives below keep bitboards and the square array in step; keys are the caller's. */
+/*
+ * The three primitives below keep bitboards, the square array and the
+ * material in step; keys are the caller's. A move changes the material only
+ * by a capture or a promotion, which go through set_piece and clear_piece.
+ */
 static inline void set_piece(struct position *pos, int piece, int sq)
 {
 	bitboard b = BB(sq);
@@ -67,6 +74,7 @@ static inline void set_piece(struct position *pos, int piece, int sq)
 	pos->pieces[c][PIECE_TYPE(piece)] |= b;
 	pos->pieces[c][0] |= b;
 	pos->occupied |= b;
+	pos->material[c] += eval_piece_value[PIECE_TYPE(piece)];
 }
 
 static inline void clear_piece(struct position *pos, int piece, int sq)
@@ -78,6 +86,7 @@ static inline void clear_piece(struct position *pos, int piece, int sq)
 	pos->pieces[c][PIECE_TYPE(piece)] &= b;
 	pos->pieces[c][0] &= b;
 	pos->occupied &= b;
+	pos->material[c] -= eval_piece_value[PIECE_TYPE(piece)];
 }
 
 static inline void move_piece(struct position *pos, int piece, int from, int to)
@@ -111,6 +120,22 @@ uint64_t board_compute_key(const struct position *pos)
 	if (pos->side == BLACK)
 		key ^= zobrist_side;
 	return key;
+}
+
+int board_compute_material(const struct position *pos, int colour)
+{
+	int sum = 0;
+
+	for (int type = PAWN; type <= QUEEN; type++)
+		sum += bb_count(pos->pieces[colour][type]) * eval_piece_value[type];
+	return sum;
+}
+
+/* Whether the kept material agrees with the pieces (for the assertions after make and unmake). */
+static inline bool material_ok(const struct position *pos)
+{
+	return pos->material[WHITE] == board_compute_material(pos, WHITE) &&
+	       pos->material[BLACK] == board_compute_material(pos, BLACK);
 }
 
 /* The rook's journey when the king castles to TO: from and to squares. */
@@ -196,6 +221,7 @@ void board_make(struct position *pos, move m, struct undo *u)
 	if (us == BLACK)
 		pos->fullmove++;
 	pos->key = key;
+	assert(material_ok(pos));
 }
 
 void board_unmake(struct position *pos, move m, const struct undo *u)
@@ -230,6 +256,7 @@ void board_unmake(struct position *pos, move m, const struct undo *u)
 	pos->halfmove = u->halfmove;
 	pos->castling = u->castling;
 	pos->ep = u->ep;
+	assert(material_ok(pos));
 }
 
 void board_make_null(struct position *pos, struct undo *u)
@@ -405,6 +432,8 @@ bool board_ok(const struct position *pos, char *why, size_t n)
 		return fail(why, n, "the side not to move is in check");
 	if (pos->key != board_compute_key(pos))
 		return fail(why, n, "Zobrist key does not match the position");
+	if (!material_ok(pos))
+		return fail(why, n, "the kept material does not match the pieces");
 	return true;
 }
 

@@ -20,6 +20,12 @@ struct position {
 	uint16_t halfmove;  /* plies since the last capture or pawn move */
 	uint16_t fullmove;  /* starts at 1, incremented after Black moves */
 	uint64_t key;       /* Zobrist key of pieces, side, castling and ep file */
+	/*
+	 * Each colour's material in centipawns (eval_piece_value summed over its
+	 * pieces), kept by board_put and board_make/unmake so that the evaluation
+	 * never has to count the pieces.
+	 */
+	int material[2];
 };
 
 /* What board_make changes that board_unmake cannot work out again. */
@@ -44,6 +50,9 @@ void board_put(struct position *pos, int piece, int sq);
 
 /* Recomputes the Zobrist key from scratch. */
 uint64_t board_compute_key(const struct position *pos);
+
+/* Each colour's material counted from the bitboards: what pos->material must hold. */
+int board_compute_material(const struct position *pos, int colour);
 
 /* Plays a legal move, filling U so that board_unmake can take it back exactly. */
 void board_make(struct position *pos, move m, struct undo *u);

@@ -142,12 +142,36 @@ int eval_explain(const struct position *pos, enum eval_kind kind, struct eval_br
 	return out->total;
 }
 
-/* The static evaluation of POS from the side to move's point of view. */
+/*
+ * The static evaluation of POS from the side to move's point of view. The
+ * material is the one the position keeps up to date (no counting); the
+ * piece-square bonuses, with EVAL_PST, are summed over the pieces.
+ * eval_explain counts everything afresh and must agree (tests/test_eval.c).
+ */
 int eval_static(const struct position *pos, enum eval_kind kind)
 {
-	struct eval_breakdown b;
+	int white = pos->material[WHITE] - pos->material[BLACK];
 
-	return eval_explain(pos, kind, &b);
+	if (kind == EVAL_PST) {
+		int pieces = pos->material[WHITE] + pos->material[BLACK] -
+			     VALUE_PAWN * bb_count(pos->pieces[WHITE][PAWN] | pos->pieces[BLACK][PAWN]);
+
+		for (int colour = WHITE; colour <= BLACK; colour++) {
+			int flip = colour == WHITE ? 56 : 0, sum = 0;
+
+			for (int type = PAWN; type <= KING; type++) {
+				const int *table = pst_tables[type];
+				bitboard b = pos->pieces[colour][type];
+
+				if (type == KING && pieces <= ENDGAME_PIECES)
+					table = pst_king_end;
+				while (b)
+					sum += table[bb_pop(&b) ^ flip];
+			}
+			white += colour == WHITE ? sum : -sum;
+		}
+	}
+	return pos->side == WHITE ? white : -white;
 }
 
 /* Parses "material" or "pst"; false for anything else. */

@@ -16,6 +16,48 @@
 
 enum gen_kind { GEN_TACTICAL = 1, GEN_QUIET = 2, GEN_ALL = 3 };
 
+/*
+ * What a quiet move must do to give check, for the quiet-check generator: land
+ * on a square from which its piece attacks the enemy king (one mask a piece
+ * type, seen from the king: a knight checks from the squares a knight on the
+ * king's square would attack, and so on), or move a discoverer (our piece
+ * standing alone between one of our sliders and that king) off the line to
+ * the king. Quiet moves land on empty squares and a piece moving on a line
+ * through the king was not checking before, so the king's rays need only the
+ * present occupancy.
+ */
+struct check_squares {
+	bitboard direct[7];    /* [piece type]: where a piece of that type gives check */
+	bitboard discoverers;  /* our pieces whose move off the line uncovers a check */
+	int ksq;               /* the enemy king */
+};
+
+static void check_squares_init(const struct position *pos, struct check_squares *cs)
+{
+	int us = pos->side, them = !us;
+	int ksq = board_king(pos, them);
+
+	cs->ksq = ksq;
+	cs->direct[NO_TYPE] = 0;
+	cs->direct[PAWN] = bitboard_pawn[them][ksq];
+	cs->direct[KNIGHT] = bitboard_knight[ksq];
+	cs->direct[BISHOP] = bitboard_bishop_attacks(ksq, pos->occupied);
+	cs->direct[ROOK] = bitboard_rook_attacks(ksq, pos->occupied);
+	cs->direct[QUEEN] = cs->direct[BISHOP] | cs->direct[ROOK];
+	cs->direct[KING] = 0;
+	cs->discoverers = board_blockers(pos, them) & pos->pieces[us][0];
+}
+
+/* The destinations from which a piece of TYPE on FROM gives check (CS NULL: all squares). */
+static inline bitboard checking_squares(const struct check_squares *cs, int type, int from)
+{
+	if (cs == NULL)
+		return ~(bitboard)0;
+	if (cs->discoverers & BB(from))
+		return cs->direct[type] | ~bitboard_line[from][cs->ksq];
+	return cs->direct[type];
+}
+
 static inline move *add(move *out, int from, int to, int kind)
 {
 	*out = MOVE_MAKE(from, to, kind);
@@ -52,7 +94,7 @@ static inline move *add_promotions(move *out, int from, int to, bool capture)
 
 /* Pawn moves: pushes, double pushes, captures, promotions and en passant. */
 static move *gen_pawns(const struct position *pos, move *out, int kind, bitboard target,
-		       bitboard pinned, int ksq)
+		       bitboard pinned, int ksq, const struct check_squares *cs)
 {
 	int us = pos->side, them = !us;
 	int up = us == WHITE ? 8 : -8;
@@ -77,13 +119,14 @@ static move *gen_pawns(const struct position *pos, move *out, int kind, bitboard
 		while (b) {
 			int to = bb_pop(&b);
 
-			if (pin_allows(pinned, ksq, to - up, to))
+			if (pin_allows(pinned, ksq, to - up, to) && (checking_squares(cs, PAWN, to - up) & BB(to)))
 				out = add(out, to - up, to, MK_QUIET);
 		}
 		while (b2) {
 			int to = bb_pop(&b2);
 
-			if (pin_allows(pinned, ksq, to - 2 * up, to))
+			if (pin_allows(pinned, ksq, to - 2 * up, to) &&
+			    (checking_squares(cs, PAWN, to - 2 * up) & BB(to)))
 				out = add(out, to - 2 * up, to, MK_DOUBLE_PUSH);
 		}
 	}
@@ -178,8 +221,12 @@ static move *gen_castling(const struct position *pos, move *out)
 	return out;
 }
 
-/* The generator behind every public function; returns the end of the written moves. */
-static move *generate(const struct position *pos, move *out, int kind)
+/*
+ * The generator behind every public function; returns the end of the written
+ * moves. With CS (and KIND GEN_QUIET) it writes only the quiet moves that give
+ * check, in the order it would write all quiet moves.
+ */
+static move *generate(const struct position *pos, move *out, int kind, const struct check_squares *cs)
 {
 	int us = pos->side, them = !us;
 	int ksq = board_king(pos, us);
@@ -192,7 +239,7 @@ static move *generate(const struct position *pos, move *out, int kind)
 	dest = kind == GEN_TACTICAL ? theirs : kind == GEN_QUIET ? ~occ : ~ours;
 
 	/* Step 1. The king, never onto an attacked square (looked at without the king on the board). */
-	b = bitboard_king[ksq] & dest;
+	b = bitboard_king[ksq] & dest & checking_squares(cs, KING, ksq);
 	while (b) {
 		int to = bb_pop(&b);
 
@@ -207,13 +254,13 @@ static move *generate(const struct position *pos, move *out, int kind)
 	pinned = board_blockers(pos, us) & ours;
 
 	/* Step 3. Pawns. */
-	out = gen_pawns(pos, out, kind, target, pinned, ksq);
+	out = gen_pawns(pos, out, kind, target, pinned, ksq, cs);
 
 	/* Step 4. Knights (a pinned knight can never move), bishops, rooks and queens. */
 	b = pos->pieces[us][KNIGHT] & ~pinned;
 	while (b) {
 		int from = bb_pop(&b);
-		bitboard att = bitboard_knight[from] & dest & target;
+		bitboard att = bitboard_knight[from] & dest & target & checking_squares(cs, KNIGHT, from);
 
 		while (att) {
 			int to = bb_pop(&att);
@@ -225,7 +272,8 @@ static move *generate(const struct position *pos, move *out, int kind)
 		b = pos->pieces[us][type];
 		while (b) {
 			int from = bb_pop(&b);
-			bitboard att = bitboard_attacks(type, from, occ) & dest & target;
+			bitboard att = bitboard_attacks(type, from, occ) & dest & target &
+				       checking_squares(cs, type, from);
 
 			if (pinned & BB(from))
 				att &= bitboard_line[ksq][from];
@@ -237,37 +285,44 @@ static move *generate(const struct position *pos, move *out, int kind)
 		}
 	}
 
-	/* Step 5. Castling, never out of check. */
-	if ((kind & GEN_QUIET) && !checkers && pos->castling)
+	/* Step 5. Castling, never out of check; a castling that checks (by the rook) is rare, so tested. */
+	if ((kind & GEN_QUIET) && !checkers && pos->castling) {
+		move *first = out;
+
 		out = gen_castling(pos, out);
+		if (cs != NULL) {
+			move *kept = first;
+
+			for (move *m = first; m < out; m++)
+				if (board_gives_check(pos, *m))
+					*kept++ = *m;
+			out = kept;
+		}
+	}
 	return out;
 }
 
 void movegen_all(const struct position *pos, struct move_list *list)
 {
-	list->count = (int)(generate(pos, list->moves, GEN_ALL) - list->moves);
+	list->count = (int)(generate(pos, list->moves, GEN_ALL, NULL) - list->moves);
 }
 
 void movegen_tactical(const struct position *pos, struct move_list *list)
 {
-	list->count = (int)(generate(pos, list->moves, GEN_TACTICAL) - list->moves);
+	list->count = (int)(generate(pos, list->moves, GEN_TACTICAL, NULL) - list->moves);
 }
 
 void movegen_quiet(const struct position *pos, struct move_list *list)
 {
-	list->count = (int)(generate(pos, list->moves, GEN_QUIET) - list->moves);
+	list->count = (int)(generate(pos, list->moves, GEN_QUIET, NULL) - list->moves);
 }
 
 void movegen_quiet_checks(const struct position *pos, struct move_list *list)
 {
-	bitboard blockers = board_blockers(pos, !pos->side);
-	int n = 0;
+	struct check_squares cs;
 
-	movegen_quiet(pos, list);
-	for (int i = 0; i < list->count; i++)
-		if (board_gives_check_with(pos, list->moves[i], blockers))
-			list->moves[n++] = list->moves[i];
-	list->count = n;
+	check_squares_init(pos, &cs);
+	list->count = (int)(generate(pos, list->moves, GEN_QUIET, &cs) - list->moves);
 }
 
 void movegen_evasions(const struct position *pos, struct move_list *list)
@@ -280,7 +335,7 @@ int movegen_count(const struct position *pos)
 {
 	move buf[MAX_MOVES];
 
-	return (int)(generate(pos, buf, GEN_ALL) - buf);
+	return (int)(generate(pos, buf, GEN_ALL, NULL) - buf);
 }
 
 bool movegen_is_legal(const struct position *pos, move m)

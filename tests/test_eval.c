@@ -119,6 +119,9 @@ int main(void)
 			/* 8*100 + 2*310 + 2*320 + 2*500 + 900 = 3960. */
 			CHECK(b.material[c] == 3960, "start position material[%d] = %d, expected 3960",
 			      c, b.material[c]);
+			/* The material the position keeps for the O(1) evaluation. */
+			CHECK(pos.material[c] == 3960, "start position kept material[%d] = %d, expected 3960",
+			      c, pos.material[c]);
 		}
 		CHECK(eval_static(&pos, EVAL_PST) == 0, "start position pst eval = %d, expected 0",
 		      eval_static(&pos, EVAL_PST));
@@ -159,6 +162,10 @@ int main(void)
 
 			CHECK(a == f, "%s eval of %s = %d but of its colour flip = %d",
 			      eval_kind_name((enum eval_kind)k), symmetry_fens[i], a, f);
+			/* eval_static uses the kept material; eval_explain counts the pieces. */
+			CHECK(eval_static(&pos, (enum eval_kind)k) == a && eval_static(&flipped, (enum eval_kind)k) == f,
+			      "%s: eval_static disagrees with eval_explain (%s)", symmetry_fens[i],
+			      eval_kind_name((enum eval_kind)k));
 			CHECK(b.white == -fb.white, "%s: White's view %d, flipped %d",
 			      symmetry_fens[i], b.white, fb.white);
 			CHECK(b.pst[WHITE] == fb.pst[BLACK] && b.material[WHITE] == fb.material[BLACK],
