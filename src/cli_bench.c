@@ -539,7 +539,7 @@ static void bench_tutor(struct session *s, bool quick)
 		printf("tutor      (skipped: %s)\n", b.why);
 	} else {
 		printf("tutor      %u-node trace: %d keys, wall mean %.3f ms, 99%% under %.3f ms, max %.3f ms ('%s') "
-		       "per key (handled + redrawn, %dx%d; max processor time %.3f ms)\n", s->trace->node_count,
+		       "per key (handled + redrawn, %dx%d; max processor time %.3f ms)\n", trace_node_count(s->trace),
 		       b.done, b.mean_ms, b.p99_ms, b.max_ms, key_name(b.max_key), b.cols, b.lines, b.cpu_max_ms);
 	}
 	fflush(stdout);
@@ -572,8 +572,8 @@ static void bench_big_trace(const struct bench *b)
 		sample_add(&secs, util_cpu_seconds() - start);
 	}
 	printf("big trace  Kiwipete depth %d, mode checks: %u nodes, %u events, %.1f MB, recorded in cpu %s s\n",
-	       opt.depth, trace->node_count, trace->event_count,
-	       trace_bytes_per_node(trace) * trace->node_count / 1e6, sample_text(&secs, 3, t1, sizeof t1));
+	       opt.depth, trace_node_count(trace), trace_event_count(trace),
+	       trace_bytes_per_node(trace) * trace_node_count(trace) / 1e6, sample_text(&secs, 3, t1, sizeof t1));
 	fflush(stdout);
 	s = session_new();
 	session_load(s, &pos, &opt, trace, &res);

@@ -120,7 +120,7 @@ int cli_trace(int argc, char **argv)
 	if (res.stopped)
 		fprintf(stderr, "quiesce: search stopped after %llu nodes (--max-nodes %llu): the trace is cut at node %lu\n",
 			(unsigned long long)res.nodes, (unsigned long long)opt.max_nodes,
-			(unsigned long)t->stopped_at);
+			(unsigned long)trace_stopped_at(t));
 	trace_free(t);
 	return rc;
 }

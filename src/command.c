@@ -51,7 +51,7 @@ static bool parse_count(const char *text, long max, long *out)
 /* Fails unless a search has been run since the position or options last changed. */
 static bool need_trace(struct session *s, struct error *err)
 {
-	if (!s->searched || s->trace->event_count == 0)
+	if (!s->searched || trace_event_count(s->trace) == 0)
 		return error_set(err, 0, 0, "no search yet: type 'search' first");
 	return true;
 }
@@ -61,16 +61,16 @@ void command_node_san(const struct session *s, const struct trace *t, uint32_t n
 	struct position pos;
 	uint32_t parent;
 
-	if (node >= t->node_count || t->nodes[node].parent == TRACE_NONE) {
+	if (node >= trace_node_count(t) || trace_node_get(t, node).parent == TRACE_NONE) {
 		snprintf(buf, NOTATION_BUFSIZE, "root");
 		return;
 	}
-	parent = t->nodes[node].parent;
+	parent = trace_node_get(t, node).parent;
 	session_position_at(&s->root, t, parent, &pos, NULL);
-	if (movegen_is_legal(&pos, t->nodes[node].move))
-		notation_san(&pos, t->nodes[node].move, buf);
+	if (movegen_is_legal(&pos, trace_node_get(t, node).move))
+		notation_san(&pos, trace_node_get(t, node).move, buf);
 	else
-		notation_uci(t->nodes[node].move, buf);
+		notation_uci(trace_node_get(t, node).move, buf);
 }
 
 /* Prints the result line of a search: score, best move, counts. */
@@ -98,9 +98,9 @@ void command_print_board(struct session *s, FILE *out)
 	move last = MOVE_NONE;
 	char line[1024], ev[160], fen[FEN_BUFSIZE];
 
-	if (s->searched && s->trace->node_count > 0) {
+	if (s->searched && trace_node_count(s->trace) > 0) {
 		session_position_at(&s->root, s->trace, node, &pos, NULL);
-		last = s->trace->nodes[node].move;
+		last = trace_node_get(s->trace, node).move;
 	} else {
 		pos = s->root;
 	}
@@ -120,7 +120,7 @@ void command_print_board(struct session *s, FILE *out)
 	fen_format(&pos, fen);
 	fprintf(out, "%s to move%s. FEN %s\n", pos.side == WHITE ? "White" : "Black",
 		board_in_check(&pos) ? " (in check)" : "", fen);
-	if (s->searched && s->trace->node_count > 0) {
+	if (s->searched && trace_node_count(s->trace) > 0) {
 		session_line_text(&s->root, s->trace, node, line, sizeof line);
 		fprintf(out, "Line: %s\n", line);
 	}
@@ -133,7 +133,7 @@ void command_print_event(struct session *s, FILE *out)
 	char text[1024], line[512];
 	uint32_t node;
 
-	if (!s->searched || s->trace->event_count == 0) {
+	if (!s->searched || trace_event_count(s->trace) == 0) {
 		fputs("No search yet: type 'search'.\n", out);
 		return;
 	}
@@ -141,7 +141,7 @@ void command_print_event(struct session *s, FILE *out)
 	session_line_text(&s->root, s->trace, node, line, sizeof line);
 	explain_event(s->trace, s->event, &s->root, &s->opt, text, sizeof text);
 	fprintf(out, "[event %u/%u, %s, node %u: %s] %s\n", (unsigned)s->event + 1,
-		(unsigned)s->trace->event_count, trace_kind_name(s->trace->events[s->event].kind),
+		(unsigned)trace_event_count(s->trace), trace_kind_name(trace_event_get(s->trace, s->event).kind),
 		(unsigned)node, line, text);
 }
 
@@ -153,14 +153,14 @@ void command_print_tree(struct session *s, uint32_t node, int max, FILE *out)
 
 	outline_init(&o, s->trace, s->info);
 	o.filter = s->filter;
-	end = s->trace->nodes[node].end;
+	end = trace_node_get(s->trace, node).end;
 	line = outline_line_of(&o, node);
 	if (outline_node(&o, line) != node && s->filter != OUTLINE_ALL)
-		line = outline_next(&o, s->trace->nodes[node].enter - (node ? 1 : 0));
+		line = outline_next(&o, trace_node_get(s->trace, node).enter - (node ? 1 : 0));
 	for (; line != OUTLINE_NONE && shown < max; line = outline_next(&o, line)) {
 		uint32_t n = outline_node(&o, line);
 		char san[NOTATION_BUFSIZE], text[256];
-		int depth = outline_depth(&o, line) - s->trace->nodes[node].ply;
+		int depth = outline_depth(&o, line) - trace_node_get(s->trace, node).ply;
 
 		if (n < node || n >= end)
 			break;
@@ -168,7 +168,7 @@ void command_print_tree(struct session *s, uint32_t node, int max, FILE *out)
 			struct position pos;
 
 			session_position_at(&s->root, s->trace, n, &pos, NULL);
-			notation_san(&pos, s->trace->events[line].move, san);
+			notation_san(&pos, trace_event_get(s->trace, line).move, san);
 			explain_prune_line(s->trace, line, san, text, sizeof text);
 		} else {
 			command_node_san(s, s->trace, n, san);
@@ -399,7 +399,7 @@ static bool cmd_goto(struct session *s, const char *args, FILE *out, struct erro
 		return error_set(err, 0, 0, "goto: expected a node number");
 	if (!session_goto(s, (uint32_t)node))
 		return error_set(err, 0, 0, "goto: no node %ld (the trace has %u nodes, 0 to %u)", node,
-				 (unsigned)s->trace->node_count, (unsigned)s->trace->node_count - 1);
+				 (unsigned)trace_node_count(s->trace), (unsigned)trace_node_count(s->trace) - 1);
 	command_print_event(s, out);
 	return true;
 }
@@ -436,7 +436,7 @@ static bool cmd_tree(struct session *s, const char *args, FILE *out, struct erro
 	if (n > 2 || (n >= 1 && !parse_count(w[0], UINT32_MAX - 1, &node)) ||
 	    (n == 2 && !parse_count(w[1], 1000000, &max)))
 		return error_set(err, 0, 0, "tree: expected [NODE [LINES]]");
-	if ((uint32_t)node >= s->trace->node_count)
+	if ((uint32_t)node >= trace_node_count(s->trace))
 		return error_set(err, 0, 0, "tree: no node %ld", node);
 	command_print_tree(s, (uint32_t)node, (int)max, out);
 	return true;
@@ -475,8 +475,8 @@ static bool cmd_stats(struct session *s, const char *args, FILE *out, struct err
 		used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", san);
 		board_make(&pos, s->result.pv[i], &u);
 	}
-	fprintf(out, "PV:       %s\nTrace:    %u nodes, %u events%s\n", pv, (unsigned)s->trace->node_count,
-		(unsigned)s->trace->event_count, s->trace->stopped ? ", stopped early" : "");
+	fprintf(out, "PV:       %s\nTrace:    %u nodes, %u events%s\n", pv, (unsigned)trace_node_count(s->trace),
+		(unsigned)trace_event_count(s->trace), trace_stopped(s->trace) ? ", stopped early" : "");
 	return true;
 }
 
@@ -495,7 +495,7 @@ static bool cmd_horizon(struct session *s, const char *args, FILE *out, struct e
 		      "(mode captures) from there says ('!' marks a difference of 100 or more):\n", out);
 	else
 		fputs("Horizon nodes where the quiescence search changed the verdict of the static value:\n", out);
-	for (uint32_t i = 0; i < s->trace->node_count && shown < max; i++) {
+	for (uint32_t i = 0; i < trace_node_count(s->trace) && shown < max; i++) {
 		char line[512], a[24], b[24];
 		int st, q;
 
@@ -508,7 +508,7 @@ static bool cmd_horizon(struct session *s, const char *args, FILE *out, struct e
 			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
 				(unsigned)i, a, b, line);
 		} else {
-			const struct trace_node *nd = &s->trace->nodes[i];
+			const struct trace_node nd_v = trace_node_get(s->trace, i), *nd = &nd_v;
 
 			if (!session_quiescence_changed(s->trace, i))
 				continue;
@@ -548,8 +548,8 @@ static bool cmd_compare(struct session *s, const char *args, FILE *out, struct e
 		snprintf(label, sizeof label, "%c (%s): ", 'A' + i, s->side[i].spec);
 		print_result(s, label, &s->side[i].opt, &s->side[i].result, out);
 	}
-	if (s->diverge < s->side[0].trace->node_count || s->diverge < s->side[1].trace->node_count) {
-		const struct trace *t = s->diverge < s->side[0].trace->node_count ? s->side[0].trace : s->side[1].trace;
+	if (s->diverge < trace_node_count(s->side[0].trace) || s->diverge < trace_node_count(s->side[1].trace)) {
+		const struct trace *t = s->diverge < trace_node_count(s->side[0].trace) ? s->side[0].trace : s->side[1].trace;
 
 		session_line_text(&s->root, t, s->diverge, line, sizeof line);
 		fprintf(out, "The trees part ways at node %u (%s).\n", (unsigned)s->diverge, line);
@@ -581,7 +581,7 @@ static bool cmd_export(struct session *s, const char *args, FILE *out, struct er
 		traceio_write_text(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	if (!atomicfile_commit(&af, &inner))
 		return error_set(err, 0, 0, "export: %s", inner.msg);
-	fprintf(out, "Wrote the trace (%u nodes) as %s to %s\n", (unsigned)s->trace->node_count, w[0], w[1]);
+	fprintf(out, "Wrote the trace (%u nodes) as %s to %s\n", (unsigned)trace_node_count(s->trace), w[0], w[1]);
 	return true;
 }
 
@@ -609,7 +609,7 @@ static bool cmd_open(struct session *s, const char *args, FILE *out, struct erro
 	}
 	fclose(f);
 	session_load(s, &root, &opt, t, &res);
-	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)t->node_count, (unsigned)t->event_count);
+	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)trace_node_count(t), (unsigned)trace_event_count(t));
 	return true;
 }
 

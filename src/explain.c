@@ -74,9 +74,9 @@ static void node_position(const struct trace *t, uint32_t node, const struct pos
 	char san[NOTATION_BUFSIZE];
 
 	*pos = *root;
-	for (uint32_t x = node; x < t->node_count && t->nodes[x].parent != TRACE_NONE &&
-	     len < SEARCH_MAX_PLY + 1; x = t->nodes[x].parent)
-		line[len++] = t->nodes[x].move;
+	for (uint32_t x = node; x < trace_node_count(t) && trace_node_get(t, x).parent != TRACE_NONE &&
+	     len < SEARCH_MAX_PLY + 1; x = trace_node_get(t, x).parent)
+		line[len++] = trace_node_get(t, x).move;
 	snprintf(buf, n, "the root position");
 	for (int i = len - 1; i >= 0; i--) {
 		struct undo u;
@@ -93,17 +93,19 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		   const struct search_options *opt, char *buf, size_t n)
 {
 	struct position at, *pos = &at;
-	const struct trace_event *e;
-	const struct trace_node *nd;
+	struct trace_event e_v;
+	struct trace_node nd_v;
+	const struct trace_event *e = &e_v;
+	const struct trace_node *nd = &nd_v;
 	const char *who;
 	char san[NOTATION_BUFSIZE], phrase[96], where[64];
 
-	if (ev >= t->event_count) {
+	if (ev >= trace_event_count(t)) {
 		snprintf(buf, n, "There is no search to step through yet: type 'search'.");
 		return;
 	}
-	e = &t->events[ev];
-	nd = &t->nodes[e->node];
+	e_v = trace_event_get(t, ev);
+	nd_v = trace_node_get(t, e->node);
 	node_position(t, e->node, root, pos, where, sizeof where);
 	who = side_name(pos->side);
 	move_text(pos, e->move, san);
@@ -198,7 +200,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	case TE_LEAVE:
 		if (nd->parent == TRACE_NONE) {
 			snprintf(buf, n, "The search is over: the root position is worth %s for %s%s.", sc(e->v1), who,
-				 t->stopped ? " (as far as the stopped search got)" : "");
+				 trace_stopped(t) ? " (as far as the stopped search got)" : "");
 			break;
 		}
 		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", sc(e->v1),
@@ -218,15 +220,16 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 
 void explain_node(const struct trace *t, uint32_t node, const struct position *root, char *buf, size_t n)
 {
-	const struct trace_node *nd;
+	struct trace_node nd_v;
+	const struct trace_node *nd = &nd_v;
 	struct position at, *pos = &at;
 	char kind[32], where[64];
 
-	if (node >= t->node_count) {
+	if (node >= trace_node_count(t)) {
 		snprintf(buf, n, "No node.");
 		return;
 	}
-	nd = &t->nodes[node];
+	nd_v = trace_node_get(t, node);
 	node_position(t, node, root, pos, where, sizeof where);
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "quiescence ply %d", nd->qply);
@@ -244,7 +247,7 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 void explain_tree_line(const struct trace *t, uint32_t node, const char *move_san, const char *note,
 		       char *buf, size_t n)
 {
-	const struct trace_node *nd = &t->nodes[node];
+	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	char kind[8], window[32], sp[16] = "", badges[96] = "";
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false;
@@ -255,7 +258,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		snprintf(kind, sizeof kind, "main");
 	snprintf(window, sizeof window, "[%s,%s]", sc(nd->alpha), sc(nd->beta));
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *b = NULL;
 
 		switch (e->kind) {
@@ -305,8 +308,8 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 
 void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san, char *buf, size_t n)
 {
-	const struct trace_event *e = &t->events[ev];
-	const struct trace_node *nd = &t->nodes[e->node];
+	const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+	const struct trace_node nd_v = trace_node_get(t, e->node), *nd = &nd_v;
 
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,

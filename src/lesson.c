@@ -1340,7 +1340,7 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 {
 	uint32_t n = 0;
 
-	if (t->node_count == 0)
+	if (trace_node_count(t) == 0)
 		return error_set(err, 0, 0, "the search recorded no node");
 	*event = TRACE_NONE;
 	switch (ref->kind) {
@@ -1353,18 +1353,20 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 		n = current;
 		break;
 	case LR_ID:
-		if (ref->id >= t->node_count)
+		if (ref->id >= trace_node_count(t))
 			return error_set(err, 0, 0, "no node #%u: the search has %u nodes (#0 to #%u)",
-					 ref->id, t->node_count, t->node_count - 1);
+					 ref->id, trace_node_count(t), trace_node_count(t) - 1);
 		n = ref->id;
 		break;
 	case LR_EVENT: {
 		int seen = 0;
+		struct trace_iter it;
+		struct trace_event e;
 
-		for (uint32_t i = 0; i < t->event_count; i++)
-			if (t->events[i].kind == ref->event_kind && ++seen == ref->event_nth) {
-				*event = i;
-				*node = t->events[i].node;
+		for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);)
+			if (e.kind == ref->event_kind && ++seen == ref->event_nth) {
+				*event = it.index;
+				*node = e.node;
 				return true;
 			}
 		return error_set(err, 0, 0, "the search has %d %s event%s, not %d", seen,
@@ -1374,7 +1376,7 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 		for (int i = 0; i < ref->line_len; i++) {
 			uint32_t c = trace_first_child(t, n);
 
-			while (c != TRACE_NONE && t->nodes[c].move != ref->line[i])
+			while (c != TRACE_NONE && trace_node_get(t, c).move != ref->line[i])
 				c = trace_next_sibling(t, c);
 			if (c == TRACE_NONE)
 				return error_set(err, 0, 0, "the search never reached '%s': it stopped at node #%u "
@@ -1385,18 +1387,18 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 	}
 	*node = n;
 	if (*event == TRACE_NONE)
-		*event = t->nodes[n].enter;
+		*event = trace_node_get(t, n).enter;
 	return true;
 }
 
 /* The facts about node N, one bit per predicate below LP_SCORE. */
 static unsigned node_facts(const struct trace *t, uint32_t n)
 {
-	const struct trace_node *nd = &t->nodes[n];
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 	unsigned f = 0;
 
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
@@ -1448,7 +1450,7 @@ static unsigned node_facts(const struct trace *t, uint32_t n)
 
 bool lesson_node_test_holds(const struct lesson_node_test *test, const struct trace *t, uint32_t node)
 {
-	const struct trace_node *nd = &t->nodes[node];
+	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	bool holds;
 
 	switch (test->pred) {
@@ -1494,7 +1496,7 @@ void lesson_node_test_format(const struct lesson_node_test *test, char *buf, siz
 static void describe_node(const struct trace *t, uint32_t n, char *buf, size_t size)
 {
 	unsigned f = node_facts(t, n);
-	const struct trace_node *nd = &t->nodes[n];
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 	char a[24], b[24], sc[24], ev[24];
 	size_t used;
 
@@ -1795,7 +1797,7 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 		it->node = node;
 		it->event = event;
 		if (q->kind == LQ_WINDOW) {
-			const struct trace_node *nd = &t->nodes[node];
+			const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 
 			if (nd->alpha != q->alpha || nd->beta != q->beta) {
 				char a[24], b[24];
@@ -1879,11 +1881,11 @@ static void san_set_add_trace(struct san_set *set, const struct position *root, 
 	/* Node ids are in pre-order, so the position of a node's parent is still on the stack. */
 	struct position stack[SEARCH_MAX_PLY + 2];
 
-	if (t == NULL || t->node_count == 0)
+	if (t == NULL || trace_node_count(t) == 0)
 		return;
 	stack[0] = *root;
-	for (uint32_t n = 1; n < t->node_count; n++) {
-		const struct trace_node *nd = &t->nodes[n];
+	for (uint32_t n = 1; n < trace_node_count(t); n++) {
+		const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 		struct undo u;
 		int ply = nd->ply;
 
@@ -1893,8 +1895,8 @@ static void san_set_add_trace(struct san_set *set, const struct position *root, 
 		stack[ply] = stack[ply - 1];
 		board_make(&stack[ply], nd->move, &u);
 	}
-	for (uint32_t ev = 0; ev < t->event_count; ev++) {
-		const struct trace_event *e = &t->events[ev];
+	for (uint32_t ev = 0; ev < trace_event_count(t); ev++) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		struct position pos;
 
 		if ((e->kind != TE_DELTA_PRUNE && e->kind != TE_SEE_PRUNE) || e->move == MOVE_NONE)

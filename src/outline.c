@@ -16,7 +16,7 @@ void outline_init(struct outline *o, const struct trace *t, const uint8_t *info)
 {
 	o->t = t;
 	o->info = info;
-	o->folded = xcalloc(t->node_count ? t->node_count : 1, 1);
+	o->folded = xcalloc(trace_node_count(t) ? trace_node_count(t) : 1, 1);
 	o->filter = OUTLINE_ALL;
 }
 
@@ -44,7 +44,7 @@ bool outline_filter_parse(const char *name, enum outline_filter *out)
 /* Shown, transparent (hidden, its items shown in its place) or skipped with its subtree. */
 static int node_state(const struct outline *o, uint32_t n)
 {
-	const struct trace_node *nd = &o->t->nodes[n];
+	const struct trace_node nd_v = trace_node_get(o->t, n), *nd = &nd_v;
 	uint8_t info = o->info ? o->info[n] : 0;
 
 	switch (o->filter) {
@@ -68,21 +68,21 @@ static bool prune_shown(const struct outline *o, const struct trace_event *e)
 
 bool outline_is_prune(const struct outline *o, uint32_t line)
 {
-	return line < o->t->event_count && o->t->events[line].kind != TE_ENTER;
+	return line < trace_event_count(o->t) && trace_event_get(o->t, line).kind != TE_ENTER;
 }
 
 uint32_t outline_node(const struct outline *o, uint32_t line)
 {
-	return line < o->t->event_count ? o->t->events[line].node : 0;
+	return line < trace_event_count(o->t) ? trace_event_get(o->t, line).node : 0;
 }
 
 int outline_depth(const struct outline *o, uint32_t line)
 {
 	uint32_t n = outline_node(o, line);
 
-	if (n >= o->t->node_count)
+	if (n >= trace_node_count(o->t))
 		return 0;
-	return o->t->nodes[n].ply + (outline_is_prune(o, line) ? 1 : 0);
+	return trace_node_get(o->t, n).ply + (outline_is_prune(o, line) ? 1 : 0);
 }
 
 /* The first line among P's items after its own event AFTER, descending into transparent children. */
@@ -92,19 +92,19 @@ static uint32_t first_item(const struct outline *o, uint32_t p, uint32_t after)
 
 	for (uint32_t ev = trace_node_next_event(t, p, after); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, p, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 
 		if (e->kind == TE_MOVE) {
 			uint32_t c = trace_child_of_move_event(e);
 			int st;
 
-			if (c >= t->node_count)
+			if (c >= trace_node_count(t))
 				continue;
 			st = node_state(o, c);
 			if (st == SHOWN)
-				return t->nodes[c].enter;
+				return trace_node_get(t, c).enter;
 			if (st == TRANSPARENT) {
-				uint32_t r = first_item(o, c, t->nodes[c].enter);
+				uint32_t r = first_item(o, c, trace_node_get(t, c).enter);
 
 				if (r != OUTLINE_NONE)
 					return r;
@@ -123,18 +123,18 @@ static uint32_t last_within(const struct outline *o, uint32_t c);
 static uint32_t last_item(const struct outline *o, uint32_t p, uint32_t before)
 {
 	const struct trace *t = o->t;
-	uint32_t start = t->nodes[p].enter;
+	uint32_t start = trace_node_get(t, p).enter;
 
 	for (uint32_t i = before; i-- > start + 1;) {
-		const struct trace_event *e = &t->events[i];
+		const struct trace_event e_v = trace_event_get(t, i), *e = &e_v;
 
 		if (e->node != p) {
 			/* The end of a child's block: its leave event. */
 			uint32_t c = e->node;
 
-			while (c < t->node_count && t->nodes[c].parent != p && t->nodes[c].parent != TRACE_NONE)
-				c = t->nodes[c].parent;
-			if (c >= t->node_count || t->nodes[c].parent != p)
+			while (c < trace_node_count(t) && trace_node_get(t, c).parent != p && trace_node_get(t, c).parent != TRACE_NONE)
+				c = trace_node_get(t, c).parent;
+			if (c >= trace_node_count(t) || trace_node_get(t, c).parent != p)
 				continue;
 			if (node_state(o, c) != SKIPPED) {
 				uint32_t r = last_within(o, c);
@@ -142,7 +142,7 @@ static uint32_t last_item(const struct outline *o, uint32_t p, uint32_t before)
 				if (r != OUTLINE_NONE)
 					return r;
 			}
-			i = t->nodes[c].enter;   /* the loop steps to the move event before it */
+			i = trace_node_get(t, c).enter;   /* the loop steps to the move event before it */
 		} else if (prune_shown(o, e)) {
 			return i;
 		}
@@ -154,29 +154,29 @@ static uint32_t last_within(const struct outline *o, uint32_t c)
 {
 	const struct trace *t = o->t;
 	int st = node_state(o, c);
-	uint32_t end = t->nodes[c].leave == TRACE_NONE ? t->event_count : t->nodes[c].leave;
+	uint32_t end = trace_node_get(t, c).leave == TRACE_NONE ? trace_event_count(t) : trace_node_get(t, c).leave;
 	uint32_t r;
 
 	if (st == SHOWN && o->folded[c])
-		return t->nodes[c].enter;
+		return trace_node_get(t, c).enter;
 	r = last_item(o, c, end);
 	if (r != OUTLINE_NONE)
 		return r;
-	return st == SHOWN ? t->nodes[c].enter : OUTLINE_NONE;
+	return st == SHOWN ? trace_node_get(t, c).enter : OUTLINE_NONE;
 }
 
 uint32_t outline_first(const struct outline *o)
 {
-	if (o->t->node_count == 0)
+	if (trace_node_count(o->t) == 0)
 		return OUTLINE_NONE;
 	if (node_state(o, 0) == SHOWN)
-		return o->t->nodes[0].enter;
-	return first_item(o, 0, o->t->nodes[0].enter);
+		return trace_node_get(o->t, 0).enter;
+	return first_item(o, 0, trace_node_get(o->t, 0).enter);
 }
 
 uint32_t outline_last(const struct outline *o)
 {
-	if (o->t->node_count == 0)
+	if (trace_node_count(o->t) == 0)
 		return OUTLINE_NONE;
 	return last_within(o, 0);
 }
@@ -186,14 +186,14 @@ uint32_t outline_next(const struct outline *o, uint32_t line)
 	const struct trace *t = o->t;
 	uint32_t n, pos, r;
 
-	if (line >= t->event_count)
+	if (line >= trace_event_count(t))
 		return OUTLINE_NONE;
-	n = t->events[line].node;
+	n = trace_event_get(t, line).node;
 	if (!outline_is_prune(o, line)) {
 		if (!o->folded[n] && (r = first_item(o, n, line)) != OUTLINE_NONE)
 			return r;
-		pos = t->nodes[n].leave;
-		n = t->nodes[n].parent;
+		pos = trace_node_get(t, n).leave;
+		n = trace_node_get(t, n).parent;
 	} else {
 		pos = line;
 	}
@@ -204,8 +204,8 @@ uint32_t outline_next(const struct outline *o, uint32_t line)
 		r = first_item(o, n, pos);
 		if (r != OUTLINE_NONE)
 			return r;
-		pos = t->nodes[n].leave;
-		n = t->nodes[n].parent;
+		pos = trace_node_get(t, n).leave;
+		n = trace_node_get(t, n).parent;
 	}
 	return OUTLINE_NONE;
 }
@@ -215,25 +215,25 @@ uint32_t outline_prev(const struct outline *o, uint32_t line)
 	const struct trace *t = o->t;
 	uint32_t p, pos, r;
 
-	if (line >= t->event_count)
+	if (line >= trace_event_count(t))
 		return OUTLINE_NONE;
 	if (outline_is_prune(o, line)) {
-		p = t->events[line].node;
+		p = trace_event_get(t, line).node;
 		pos = line;
 	} else {
-		uint32_t n = t->events[line].node;
+		uint32_t n = trace_event_get(t, line).node;
 
-		p = t->nodes[n].parent;
-		pos = t->nodes[n].enter > 0 ? t->nodes[n].enter - 1 : 0;   /* the parent's move event */
+		p = trace_node_get(t, n).parent;
+		pos = trace_node_get(t, n).enter > 0 ? trace_node_get(t, n).enter - 1 : 0;   /* the parent's move event */
 	}
 	while (p != TRACE_NONE) {
 		r = last_item(o, p, pos);
 		if (r != OUTLINE_NONE)
 			return r;
 		if (node_state(o, p) == SHOWN)
-			return t->nodes[p].enter;
-		pos = t->nodes[p].enter > 0 ? t->nodes[p].enter - 1 : 0;
-		p = t->nodes[p].parent;
+			return trace_node_get(t, p).enter;
+		pos = trace_node_get(t, p).enter > 0 ? trace_node_get(t, p).enter - 1 : 0;
+		p = trace_node_get(t, p).parent;
 	}
 	return OUTLINE_NONE;
 }
@@ -242,14 +242,17 @@ bool outline_has_items(const struct outline *o, uint32_t node)
 {
 	const struct trace *t = o->t;
 
-	if (node >= t->node_count)
+	if (node >= trace_node_count(t))
 		return false;
-	if (t->nodes[node].children > 0)
+	if (trace_node_get(t, node).children > 0)
 		return true;
-	for (uint32_t ev = trace_node_next_event(t, node, t->nodes[node].enter); ev != TRACE_NONE;
-	     ev = trace_node_next_event(t, node, ev))
-		if (prune_shown(o, &t->events[ev]))
+	for (uint32_t ev = trace_node_next_event(t, node, trace_node_get(t, node).enter); ev != TRACE_NONE;
+	     ev = trace_node_next_event(t, node, ev)) {
+		struct trace_event e = trace_event_get(t, ev);
+
+		if (prune_shown(o, &e))
 			return true;
+	}
 	return false;
 }
 
@@ -258,10 +261,10 @@ uint32_t outline_line_of(const struct outline *o, uint32_t node)
 	const struct trace *t = o->t;
 	uint32_t best = TRACE_NONE;
 
-	if (node >= t->node_count)
+	if (node >= trace_node_count(t))
 		return outline_first(o);
 	/* The shown node highest above NODE that is folded wins; else the nearest shown one. */
-	for (uint32_t n = node; n != TRACE_NONE; n = t->nodes[n].parent) {
+	for (uint32_t n = node; n != TRACE_NONE; n = trace_node_get(t, n).parent) {
 		int st = node_state(o, n);
 
 		if (st == SKIPPED)
@@ -269,13 +272,13 @@ uint32_t outline_line_of(const struct outline *o, uint32_t node)
 		else if (st == SHOWN && (best == TRACE_NONE || (o->folded[n] && n != node)))
 			best = n;
 	}
-	return best == TRACE_NONE ? outline_first(o) : t->nodes[best].enter;
+	return best == TRACE_NONE ? outline_first(o) : trace_node_get(t, best).enter;
 }
 
 void outline_reveal(struct outline *o, uint32_t node)
 {
-	if (node >= o->t->node_count)
+	if (node >= trace_node_count(o->t))
 		return;
-	for (uint32_t n = o->t->nodes[node].parent; n != TRACE_NONE; n = o->t->nodes[n].parent)
+	for (uint32_t n = trace_node_get(o->t, node).parent; n != TRACE_NONE; n = trace_node_get(o->t, n).parent)
 		o->folded[n] = 0;
 }

@@ -54,7 +54,7 @@ bool page_apply(struct session *s, const struct lesson_item *it, struct page_vie
 			pv->node = node;
 			return true;
 		}
-		if (it->goto_event && event < s->trace->event_count)
+		if (it->goto_event && event < trace_event_count(s->trace))
 			s->event = event;
 		else
 			session_goto(s, node);

@@ -224,12 +224,12 @@ static void play_events(struct session *s)
 {
 	int shown = 0;
 
-	while (shown < 2000 && s->event + 1 < s->trace->event_count) {
+	while (shown < 2000 && s->event + 1 < trace_event_count(s->trace)) {
 		s->event++;
 		command_print_event(s, stdout);
 		shown++;
 	}
-	if (s->event + 1 < s->trace->event_count)
+	if (s->event + 1 < trace_event_count(s->trace))
 		printf("... (stopped after %d events)\n", shown);
 	s->play_speed = 0;
 }

@@ -99,11 +99,8 @@ static bool should_stop(struct searcher *s, uint32_t node)
 		s->stopping = true;
 		s->res->stopped = true;
 		s->res->interrupted = s->stop && *s->stop;
-		if (s->trace) {
-			s->trace->stopped = true;
-			s->trace->stopped_at = node;
+		if (s->trace)
 			trace_event(s->trace, node, TE_STOPPED, MOVE_NONE, 0, 0, s->res->interrupted);
-		}
 		return true;
 	}
 	return false;
@@ -424,17 +421,17 @@ static void mark_pv(struct trace *t, const move *pv, int len)
 {
 	uint32_t node = 0;
 
-	if (t->node_count == 0)
+	if (trace_node_count(t) == 0)
 		return;
-	t->nodes[0].flags |= TN_PV;
+	trace_node_mark(t, 0, TN_PV);
 	for (int i = 0; i < len; i++) {
 		uint32_t c = trace_first_child(t, node);
 
-		while (c != TRACE_NONE && t->nodes[c].move != pv[i])
+		while (c != TRACE_NONE && trace_node_get(t, c).move != pv[i])
 			c = trace_next_sibling(t, c);
 		if (c == TRACE_NONE)
 			return;
-		t->nodes[c].flags |= TN_PV;
+		trace_node_mark(t, c, TN_PV);
 		node = c;
 	}
 }

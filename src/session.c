@@ -117,11 +117,13 @@ bool session_set_option(struct session *s, const char *name, const char *value, 
 
 uint8_t *session_node_info(const struct trace *t)
 {
-	uint8_t *info = xcalloc(t->node_count ? t->node_count : 1, 1);
+	uint8_t *info = xcalloc(trace_node_count(t) ? trace_node_count(t) : 1, 1);
 
-	for (uint32_t i = 0; i < t->event_count; i++) {
-		const struct trace_event *e = &t->events[i];
+	struct trace_iter it;
+	struct trace_event e_v;
+	const struct trace_event *e = &e_v;
 
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e_v);) {
 		switch (e->kind) {
 		case TE_STAND_PAT:
 			info[e->node] |= SNI_STAND_PAT;
@@ -145,8 +147,8 @@ uint8_t *session_node_info(const struct trace *t)
 		}
 	}
 	/* Children come after their parents, so one backward pass carries the subtree bits up. */
-	for (uint32_t n = t->node_count; n-- > 0;) {
-		const struct trace_node *nd = &t->nodes[n];
+	for (uint32_t n = trace_node_count(t); n-- > 0;) {
+		const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 
 		if (info[n] & (SNI_CUTOFF | SNI_PRUNE))
 			info[n] |= SNI_SUB_MARK;
@@ -162,7 +164,7 @@ void session_search(struct session *s)
 {
 	int len;
 	move line[SEARCH_MAX_PLY + 1];
-	bool had = s->searched && s->trace->node_count > 0;
+	bool had = s->searched && trace_node_count(s->trace) > 0;
 
 	/* Keep the selection on the same line of moves when the new tree has it. */
 	len = had ? session_position_at(&s->root, s->trace, session_node(s), &(struct position){ 0 }, line) : 0;
@@ -239,23 +241,23 @@ bool session_compare(struct session *s, const char *spec_a, const char *spec_b, 
 
 uint32_t session_diverge(const struct trace *a, const struct trace *b)
 {
-	uint32_t n = a->node_count < b->node_count ? a->node_count : b->node_count;
+	uint32_t n = trace_node_count(a) < trace_node_count(b) ? trace_node_count(a) : trace_node_count(b);
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct trace_node *x = &a->nodes[i], *y = &b->nodes[i];
+		const struct trace_node x_v = trace_node_get(a, i), y_v = trace_node_get(b, i), *x = &x_v, *y = &y_v;
 
 		if (x->parent != y->parent || x->move != y->move ||
 		    (x->flags & TN_QUIESCENCE) != (y->flags & TN_QUIESCENCE))
 			return i;
 	}
-	return a->node_count == b->node_count ? TRACE_NONE : n;
+	return trace_node_count(a) == trace_node_count(b) ? TRACE_NONE : n;
 }
 
 uint32_t session_node(const struct session *s)
 {
-	if (s->trace->event_count == 0)
+	if (trace_event_count(s->trace) == 0)
 		return 0;
-	return s->trace->events[s->event < s->trace->event_count ? s->event : 0].node;
+	return trace_event_get(s->trace, s->event < trace_event_count(s->trace) ? s->event : 0).node;
 }
 
 int session_position_at(const struct position *root, const struct trace *t, uint32_t node,
@@ -265,11 +267,11 @@ int session_position_at(const struct position *root, const struct trace *t, uint
 	int len = 0;
 
 	*pos = *root;
-	if (node >= t->node_count)
+	if (node >= trace_node_count(t))
 		return 0;
-	for (uint32_t n = node; n != TRACE_NONE && t->nodes[n].parent != TRACE_NONE &&
-	     len < SEARCH_MAX_PLY + 1; n = t->nodes[n].parent)
-		moves[len++] = t->nodes[n].move;
+	for (uint32_t n = node; n != TRACE_NONE && trace_node_get(t, n).parent != TRACE_NONE &&
+	     len < SEARCH_MAX_PLY + 1; n = trace_node_get(t, n).parent)
+		moves[len++] = trace_node_get(t, n).move;
 	for (int i = 0; i < len; i++) {
 		struct undo u;
 		move m = moves[len - 1 - i];
@@ -309,28 +311,29 @@ void session_line_text(const struct position *root, const struct trace *t, uint3
 
 uint32_t session_step(const struct trace *t, uint32_t ev, int dir)
 {
-	if (t->event_count == 0)
+	if (trace_event_count(t) == 0)
 		return 0;
 	if (dir > 0)
-		return ev + 1 < t->event_count ? ev + 1 : ev;
+		return ev + 1 < trace_event_count(t) ? ev + 1 : ev;
 	return ev > 0 ? ev - 1 : 0;
 }
 
 uint32_t session_step_over(const struct trace *t, uint32_t ev)
 {
-	const struct trace_event *e;
+	struct trace_event e_v;
+	const struct trace_event *e = &e_v;
 
-	if (ev >= t->event_count)
+	if (ev >= trace_event_count(t))
 		return ev;
-	e = &t->events[ev];
+	e_v = trace_event_get(t, ev);
 	if (e->kind == TE_MOVE) {
 		uint32_t child = trace_child_of_move_event(e);
 
-		if (child < t->node_count && t->nodes[child].leave != TRACE_NONE)
-			return session_step(t, t->nodes[child].leave, 1);
+		if (child < trace_node_count(t) && trace_node_get(t, child).leave != TRACE_NONE)
+			return session_step(t, trace_node_get(t, child).leave, 1);
 	}
-	if (e->kind == TE_ENTER && t->nodes[e->node].leave != TRACE_NONE)
-		return t->nodes[e->node].leave;
+	if (e->kind == TE_ENTER && trace_node_get(t, e->node).leave != TRACE_NONE)
+		return trace_node_get(t, e->node).leave;
 	{
 		uint32_t next = trace_node_next_event(t, e->node, ev);
 
@@ -342,13 +345,13 @@ uint32_t session_step_out(const struct trace *t, uint32_t ev)
 {
 	uint32_t node, parent;
 
-	if (ev >= t->event_count)
+	if (ev >= trace_event_count(t))
 		return ev;
-	node = t->events[ev].node;
-	parent = t->nodes[node].parent;
+	node = trace_event_get(t, ev).node;
+	parent = trace_node_get(t, node).parent;
 	if (parent == TRACE_NONE)
 		parent = node;
-	return t->nodes[parent].leave != TRACE_NONE ? t->nodes[parent].leave : ev;
+	return trace_node_get(t, parent).leave != TRACE_NONE ? trace_node_get(t, parent).leave : ev;
 }
 
 uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir)
@@ -358,43 +361,44 @@ uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir
 	for (;;) {
 		int k;
 
-		if (dir > 0 ? i + 1 >= t->event_count : i == 0)
+		if (dir > 0 ? i + 1 >= trace_event_count(t) : i == 0)
 			return ev;
 		i = dir > 0 ? i + 1 : i - 1;
-		k = t->events[i].kind;
+		k = trace_event_get(t, i).kind;
 		if (k == kind ||
 		    (kind == SESSION_KIND_CUTOFF &&
-		     (k == TE_BETA_CUTOFF || (k == TE_STAND_PAT && t->events[i].extra == TSP_CUTOFF))))
+		     (k == TE_BETA_CUTOFF || (k == TE_STAND_PAT && trace_event_get(t, i).extra == TSP_CUTOFF))))
 			return i;
 	}
 }
 
 bool session_goto(struct session *s, uint32_t node)
 {
-	if (node >= s->trace->node_count)
+	if (node >= trace_node_count(s->trace))
 		return false;
-	s->event = s->trace->nodes[node].enter;
+	s->event = trace_node_get(s->trace, node).enter;
 	return true;
 }
 
 bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue)
 {
 	const struct trace *t = s->trace;
-	const struct trace_node *nd;
+	struct trace_node nd_v;
+	const struct trace_node *nd = &nd_v;
 	struct search_options o = s->opt;
 	struct search_result r;
 	struct position pos;
 
-	if (node >= t->node_count)
+	if (node >= trace_node_count(t))
 		return false;
-	nd = &t->nodes[node];
+	nd_v = trace_node_get(t, node);
 	/* In mode none a horizon leaf is a main-search node whose one decision is its horizon event. */
 	if (s->opt.mode != QMODE_NONE || !trace_node_is_horizon(t, node))
 		return false;
 	*static_value = nd->eval;
 	if (s->horizon == NULL) {
-		s->horizon = xmalloc(sizeof *s->horizon * t->node_count);
-		for (uint32_t i = 0; i < t->node_count; i++)
+		s->horizon = xmalloc(sizeof *s->horizon * trace_node_count(t));
+		for (uint32_t i = 0; i < trace_node_count(t); i++)
 			s->horizon[i] = INT32_MIN;
 	}
 	if (s->horizon[node] == INT32_MIN) {
@@ -411,12 +415,13 @@ bool session_horizon(struct session *s, uint32_t node, int *static_value, int *q
 
 bool session_quiescence_changed(const struct trace *t, uint32_t node)
 {
-	const struct trace_node *nd;
+	struct trace_node nd_v;
+	const struct trace_node *nd = &nd_v;
 	int verdict;
 
-	if (node >= t->node_count)
+	if (node >= trace_node_count(t))
 		return false;
-	nd = &t->nodes[node];
+	nd_v = trace_node_get(t, node);
 	if (!(nd->flags & TN_QUIESCENCE) || nd->qply != 0 || nd->leave == TRACE_NONE)
 		return false;
 	/* What the static value alone would have said about this window. */
@@ -430,12 +435,12 @@ uint32_t session_find_line(const struct trace *t, const move *line, int len)
 {
 	uint32_t node = 0;
 
-	if (t->node_count == 0)
+	if (trace_node_count(t) == 0)
 		return 0;
 	for (int i = 0; i < len; i++) {
 		uint32_t c = trace_first_child(t, node);
 
-		while (c != TRACE_NONE && t->nodes[c].move != line[i])
+		while (c != TRACE_NONE && trace_node_get(t, c).move != line[i])
 			c = trace_next_sibling(t, c);
 		if (c == TRACE_NONE)
 			break;

@@ -1,10 +1,20 @@
 /* trace.c: recording a search's decisions and walking the record. */
 #include "trace.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
+
+struct trace {
+	struct trace_node *nodes;
+	uint32_t node_count, node_cap;
+	struct trace_event *events;
+	uint32_t event_count, event_cap;
+	bool stopped;          /* the search was cut short */
+	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
+};
 
 static const char *const kind_names[TE_KIND_COUNT] = {
 	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune",
@@ -40,6 +50,10 @@ void trace_clear(struct trace *t)
 /* Appends an event and returns its index; the arrays grow by half again when full. */
 static uint32_t push_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
 {
+	if (kind == TE_STOPPED && !t->stopped) {
+		t->stopped = true;
+		t->stopped_at = node;
+	}
 	struct trace_event *e;
 
 	if (t->event_count == t->event_cap) {
@@ -108,6 +122,105 @@ void trace_leave(struct trace *t, uint32_t node, int score, int bound)
 	n->bound = (uint8_t)bound;
 	n->end = t->node_count;
 	n->leave = push_event(t, node, TE_LEAVE, MOVE_NONE, score, 0, bound);
+}
+
+void trace_node_mark(struct trace *t, uint32_t n, unsigned flags)
+{
+	t->nodes[n].flags |= (uint8_t)flags;
+}
+
+uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
+{
+	uint32_t id;
+
+	if (t->node_count == t->node_cap) {
+		t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
+		t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
+	}
+	id = t->node_count++;
+	t->nodes[id] = *nd;
+	t->nodes[id].enter = t->nodes[id].leave = TRACE_NONE;
+	return id;
+}
+
+void trace_put_node(struct trace *t, uint32_t n, const struct trace_node *nd)
+{
+	uint32_t enter = t->nodes[n].enter, leave = t->nodes[n].leave;
+
+	t->nodes[n] = *nd;
+	t->nodes[n].enter = enter;
+	t->nodes[n].leave = leave;
+}
+
+bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
+{
+	uint32_t ev;
+
+	if (e->node >= t->node_count || e->kind >= TE_KIND_COUNT) {
+		snprintf(why, 128, "event %lu: no node %lu or no kind %d", (unsigned long)t->event_count,
+			 (unsigned long)e->node, e->kind);
+		return false;
+	}
+	ev = push_event(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
+	if (e->kind == TE_ENTER)
+		t->nodes[e->node].enter = ev;
+	else if (e->kind == TE_LEAVE)
+		t->nodes[e->node].leave = ev;
+	return true;
+}
+
+uint32_t trace_node_count(const struct trace *t)
+{
+	return t->node_count;
+}
+
+uint32_t trace_event_count(const struct trace *t)
+{
+	return t->event_count;
+}
+
+struct trace_node trace_node_get(const struct trace *t, uint32_t n)
+{
+	return t->nodes[n];
+}
+
+struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
+{
+	return t->events[ev];
+}
+
+bool trace_stopped(const struct trace *t)
+{
+	return t->stopped;
+}
+
+uint32_t trace_stopped_at(const struct trace *t)
+{
+	return t->stopped ? t->stopped_at : TRACE_NONE;
+}
+
+void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from)
+{
+	memset(it, 0, sizeof *it);
+	it->t = t;
+	it->index = TRACE_NONE;
+	it->next = from;
+}
+
+bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
+{
+	if (it->next >= it->t->event_count)
+		return false;
+	it->index = it->next++;
+	*e = it->t->events[it->index];
+	return true;
+}
+
+bool trace_node_is_horizon(const struct trace *t, uint32_t n)
+{
+	uint32_t next = t->nodes[n].enter + 1;
+
+	return next < t->event_count && t->events[next].kind == TE_HORIZON && t->events[next].node == n;
 }
 
 uint32_t trace_first_child(const struct trace *t, uint32_t n)

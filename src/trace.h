@@ -48,12 +48,15 @@ enum {
 	TN_QUIESCENCE = 4   /* a quiescence node (else the main search) */
 };
 
-/* One node: 32 bytes. */
+/*
+ * One node, as the accessors present it: a decoded copy, not the stored
+ * record (the storage is private to trace.c and may be packed).
+ */
 struct trace_node {
 	uint32_t parent;    /* TRACE_NONE for the root */
 	uint32_t end;       /* one past the last node of this subtree */
 	uint32_t enter;     /* index of the TE_ENTER event */
-	uint32_t leave;     /* index of the TE_LEAVE event */
+	uint32_t leave;     /* index of the TE_LEAVE event (TRACE_NONE while the node is open) */
 	int16_t alpha;      /* window at entry */
 	int16_t beta;
 	int16_t eval;       /* static evaluation, side to move's view */
@@ -66,7 +69,11 @@ struct trace_node {
 	uint16_t children;  /* number of children */
 };
 
-/* One event: 12 bytes. For TE_MOVE, v1 and v2 hold the child's id (low and high halves). */
+/*
+ * One event, as the accessors present it (a decoded copy). For TE_MOVE, v1
+ * and v2 hold the child's id (low and high halves); for TE_ENTER, v1 and v2
+ * are the node's window; for TE_LEAVE, v1 is the score and extra the bound.
+ */
 struct trace_event {
 	uint32_t node;
 	uint8_t kind;
@@ -76,14 +83,8 @@ struct trace_event {
 	int16_t v2;
 };
 
-struct trace {
-	struct trace_node *nodes;
-	uint32_t node_count, node_cap;
-	struct trace_event *events;
-	uint32_t event_count, event_cap;
-	bool stopped;          /* the search was cut short */
-	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
-};
+/* The trace itself is opaque: read it through the functions below. */
+struct trace;
 
 struct trace *trace_new(void);
 void trace_free(struct trace *t);
@@ -95,6 +96,50 @@ uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply
 void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra);
 void trace_move(struct trace *t, uint32_t node, move m);
 void trace_leave(struct trace *t, uint32_t node, int score, int bound);
+/* Adds the TN_* FLAGS to node N (the search marks the principal variation). */
+void trace_node_mark(struct trace *t, uint32_t n, unsigned flags);
+
+/*
+ * Building a trace from a file (used by the readers): all nodes first, in id
+ * order, then every event in time order. trace_add_node appends a node (its
+ * enter and leave are ignored: the events set them) and returns its id;
+ * trace_put_node rewrites node N's fields (end, children, flags) once its
+ * subtree is known; trace_add_event appends an event. The reader checks the
+ * structure first (a move event is followed by its child's enter, the leave
+ * event carries the node's score and bound, and so on): trace_add_event
+ * returns false with a message in WHY (at least 128 bytes) for an event the
+ * trace cannot hold.
+ */
+uint32_t trace_add_node(struct trace *t, const struct trace_node *n);
+void trace_put_node(struct trace *t, uint32_t n, const struct trace_node *nd);
+bool trace_add_event(struct trace *t, const struct trace_event *e, char *why);
+
+/* Reading. */
+uint32_t trace_node_count(const struct trace *t);
+uint32_t trace_event_count(const struct trace *t);
+/* Node N (N < trace_node_count) and event EV (EV < trace_event_count), decoded. */
+struct trace_node trace_node_get(const struct trace *t, uint32_t n);
+struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
+/* Whether the search was cut short, and the node whose loop the stop broke (TRACE_NONE if not stopped). */
+bool trace_stopped(const struct trace *t);
+uint32_t trace_stopped_at(const struct trace *t);
+
+/*
+ * An in-order walk over the events from a given index, O(1) a step:
+ *	struct trace_iter it;
+ *	struct trace_event e;
+ *	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);)
+ *		... it.index is e's index ...
+ */
+struct trace_iter {
+	const struct trace *t;
+	uint32_t index;     /* the index of the event trace_iter_next returned last */
+	uint32_t next;      /* private: the next index */
+	uint32_t node;      /* private: the walk's state */
+	uint32_t aux;
+};
+void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from);
+bool trace_iter_next(struct trace_iter *it, struct trace_event *e);
 
 /* Navigation. */
 static inline uint32_t trace_child_of_move_event(const struct trace_event *e)
@@ -117,12 +162,7 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev);
  * Whether node N is a horizon leaf of mode none: a main-search node whose one
  * decision, right after its entry, is its horizon event.
  */
-static inline bool trace_node_is_horizon(const struct trace *t, uint32_t n)
-{
-	uint32_t next = t->nodes[n].enter + 1;
-
-	return next < t->event_count && t->events[next].kind == TE_HORIZON && t->events[next].node == n;
-}
+bool trace_node_is_horizon(const struct trace *t, uint32_t n);
 
 /* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back. */
 const char *trace_kind_name(int kind);

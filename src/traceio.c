@@ -56,12 +56,12 @@ static const char *sc(int score)
  */
 static char *node_sans(const struct trace *t, const struct position *root)
 {
-	char *sans = xcalloc(t->node_count ? t->node_count : 1, NOTATION_BUFSIZE);
+	char *sans = xcalloc(trace_node_count(t) ? trace_node_count(t) : 1, NOTATION_BUFSIZE);
 	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
 
 	stack[0] = *root;
-	for (uint32_t i = 0; i < t->node_count; i++) {
-		const struct trace_node *n = &t->nodes[i];
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
+		const struct trace_node n_v = trace_node_get(t, i), *n = &n_v;
 		char *san = sans + (size_t)i * NOTATION_BUFSIZE;
 		struct undo u;
 
@@ -185,15 +185,15 @@ static void json_result(FILE *out, const struct trace *t, const struct position 
 		(unsigned long long)res->stand_pat_cutoffs, (unsigned long long)res->beta_cutoffs,
 		(unsigned long long)res->delta_prunes, (unsigned long long)res->see_prunes,
 		json_bool(res->stopped));
-	if (t->stopped && t->stopped_at != TRACE_NONE)
-		fprintf(out, "%lu}", (unsigned long)t->stopped_at);
+	if (trace_stopped_at(t) != TRACE_NONE)
+		fprintf(out, "%lu}", (unsigned long)trace_stopped_at(t));
 	else
 		fputs("null}", out);
 }
 
 static void json_node(FILE *out, const struct trace *t, uint32_t id, const char *san)
 {
-	const struct trace_node *n = &t->nodes[id];
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
 
 	fprintf(out, "{\"id\": %lu, \"parent\": ", (unsigned long)id);
 	if (n->parent == TRACE_NONE)
@@ -221,10 +221,9 @@ static void json_node(FILE *out, const struct trace *t, uint32_t id, const char 
 	fputs("]}", out);
 }
 
-static void json_event(FILE *out, const struct trace *t, uint32_t i)
+static void json_event(FILE *out, const struct trace *t, const struct trace_event *e)
 {
-	const struct trace_event *e = &t->events[i];
-	const struct trace_node *n = &t->nodes[e->node];
+	const struct trace_node n_v = trace_node_get(t, e->node), *n = &n_v;
 
 	fprintf(out, "{\"node\": %lu, \"kind\": \"%s\"", (unsigned long)e->node, trace_kind_name(e->kind));
 	switch (e->kind) {
@@ -280,6 +279,8 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 {
 	char fen[FEN_BUFSIZE];
 	char *sans = node_sans(t, root);
+	struct trace_iter it;
+	struct trace_event e;
 
 	fen_format(root, fen);
 	fprintf(out, "{\"format\": \"%s\", \"version\": %d, \"fen\": ", TRACEIO_FORMAT, TRACEIO_VERSION);
@@ -289,14 +290,15 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 	fputs(",\n", out);
 	json_result(out, t, root, res);
 	fputs(",\n\"nodes\": [", out);
-	for (uint32_t i = 0; i < t->node_count; i++) {
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
 		fputs(i ? ",\n" : "\n", out);
 		json_node(out, t, i, sans + (size_t)i * NOTATION_BUFSIZE);
 	}
 	fputs("\n],\n\"events\": [", out);
-	for (uint32_t i = 0; i < t->event_count; i++) {
-		fputs(i ? ",\n" : "\n", out);
-		json_event(out, t, i);
+	trace_iter_init(&it, t, 0);
+	while (trace_iter_next(&it, &e)) {
+		fputs(it.index ? ",\n" : "\n", out);
+		json_event(out, t, &e);
 	}
 	fputs("\n]}\n", out);
 	free(sans);
@@ -340,7 +342,7 @@ static void indent(FILE *out, int ply)
 static void text_node(const struct text_walk *w, uint32_t id, const struct position *pos)
 {
 	const struct trace *t = w->t;
-	const struct trace_node *n = &t->nodes[id];
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
 	FILE *out = w->out;
 	int alpha = n->alpha;   /* the node's alpha as its events change it */
 	int ply = n->ply;
@@ -357,7 +359,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, id, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		char mv[NOTATION_BUFSIZE];
 
 		if (e->kind == TE_LEAVE)
@@ -365,7 +367,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 		if (e->kind == TE_MOVE) {
 			uint32_t child = trace_child_of_move_event(e);
 
-			if (child < t->node_count && t->nodes[child].parent == id) {
+			if (child < trace_node_count(t) && trace_node_get(t, child).parent == id) {
 				struct position next = *pos;
 				struct undo u;
 
@@ -463,13 +465,13 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 		fprintf(out, "STOPPED after %llu nodes", (unsigned long long)res->nodes);
 		if (opt->max_nodes)
 			fprintf(out, " (--max-nodes %llu)", (unsigned long long)opt->max_nodes);
-		if (t->stopped_at != TRACE_NONE)
-			fprintf(out, ": the trace is cut at node #%lu", (unsigned long)t->stopped_at);
+		if (trace_stopped_at(t) != TRACE_NONE)
+			fprintf(out, ": the trace is cut at node #%lu", (unsigned long)trace_stopped_at(t));
 		fputc('\n', out);
 	}
 	fputs("legend:   #id SAN [main dN: N plies left | qK: quiescence ply K] (a=alpha b=beta)\n"
 	      "          eval static value -> score (bound); * principal variation, + in check\n\n", out);
-	if (t->node_count == 0) {
+	if (trace_node_count(t) == 0) {
 		fputs("(the trace is empty)\n", out);
 		return;
 	}
@@ -500,7 +502,7 @@ struct dot_walk {
 static void dot_node(const struct dot_walk *w, uint32_t id, const struct position *pos)
 {
 	const struct trace *t = w->t;
-	const struct trace_node *n = &t->nodes[id];
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
 	FILE *out = w->out;
 	const char *fill = NULL, *shape = n->qply < 0 ? "box" : "ellipse", *note = NULL;
 	bool cutoff = false, stopped = false;
@@ -509,7 +511,7 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 
 	/* First pass over the node's own events: what marks the node itself. */
 	for (uint32_t ev = n->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, id, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
@@ -577,7 +579,7 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 	/* Second pass: the children and the pruned moves, in the order they were met. */
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, id, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		char mv[NOTATION_BUFSIZE];
 
 		if (e->kind == TE_MOVE) {
@@ -585,12 +587,12 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 			struct position next = *pos;
 			struct undo u;
 
-			if (child >= t->node_count || t->nodes[child].parent != id)
+			if (child >= trace_node_count(t) || trace_node_get(t, child).parent != id)
 				continue;
 			fprintf(out, "  n%lu -> n%lu", (unsigned long)id, (unsigned long)child);
 			if (child == cut_child)
 				fputs(" [color=red, penwidth=2, label=\"cutoff\", fontcolor=red]", out);
-			else if (t->nodes[child].flags & TN_PV && n->flags & TN_PV)
+			else if (trace_node_get(t, child).flags & TN_PV && n->flags & TN_PV)
 				fputs(" [penwidth=3]", out);
 			fputs(";\n", out);
 			if (movegen_is_legal(&next, e->move))
@@ -631,7 +633,7 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
 		(unsigned long long)res->qnodes, res->stopped ? ", STOPPED" : "");
 	fputs("  node [fontname=\"Helvetica\", fontsize=10];\n"
 	      "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
-	if (t->node_count > 0) {
+	if (trace_node_count(t) > 0) {
 		w.sans = node_sans(t, root);
 		dot_node(&w, 0, root);
 		free((char *)w.sans);

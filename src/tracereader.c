@@ -602,11 +602,7 @@ struct jr_nodes {
 
 static void trace_reserve_nodes(struct trace *t, struct jr_nodes *jn)
 {
-	if (t->node_count == t->node_cap) {
-		t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
-		t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
-	}
-	if (t->node_count + 1 >= jn->cap) {
+	if (trace_node_count(t) + 1 >= jn->cap) {
 		jn->cap = jn->cap ? jn->cap * 2 : 1024;
 		jn->kids_at = xrealloc(jn->kids_at, sizeof *jn->kids_at * jn->cap);
 		jn->line = xrealloc(jn->line, sizeof *jn->line * jn->cap);
@@ -622,15 +618,14 @@ static bool jr_node(struct jr *r, struct trace *t, struct jr_nodes *jn, struct p
 		    int *depth)
 {
 	static const char *const where = "a node";
-	uint32_t id = t->node_count;
-	struct trace_node *n;
+	uint32_t id = trace_node_count(t);
+	struct trace_node nd, *n = &nd;
 	bool first = true, more, afirst = true, is_null, b;
 	char san[NOTATION_BUFSIZE + 8];
 	long long v, parent;
 	int k;
 
 	trace_reserve_nodes(t, jn);
-	n = &t->nodes[id];
 	memset(n, 0, sizeof *n);
 	jn->line[id] = r->line;
 	if (!jr_begin(r, '{', "nodes"))
@@ -697,7 +692,7 @@ static bool jr_node(struct jr *r, struct trace *t, struct jr_nodes *jn, struct p
 		return false;
 	n->qply = is_null ? -1 : (int8_t)v;
 	if (id != 0) {
-		const struct trace_node *pn = &t->nodes[n->parent];
+		const struct trace_node pn_v = trace_node_get(t, n->parent), *pn = &pn_v;
 
 		if (pn->qply >= 0 && n->qply != pn->qply + 1)
 			return JR_FAIL_VALUE(r, "node.qply: the child of a quiescence node at qply %d must have qply %d",
@@ -749,7 +744,7 @@ static bool jr_node(struct jr *r, struct trace *t, struct jr_nodes *jn, struct p
 		return false;
 	n->end = id + 1;
 	n->enter = n->leave = TRACE_NONE;
-	t->node_count++;
+	trace_add_node(t, n);
 	if (id == 0) {
 		*depth = 0;
 		anc[0] = 0;
@@ -760,18 +755,22 @@ static bool jr_node(struct jr *r, struct trace *t, struct jr_nodes *jn, struct p
 /* After the nodes: the children lists match the parent links; each subtree's end. */
 static bool jr_check_children(struct jr *r, struct trace *t, struct jr_nodes *jn)
 {
-	uint32_t *next = xcalloc(t->node_count, sizeof *next);
+	uint32_t *next = xcalloc(trace_node_count(t), sizeof *next);
 	bool ok = true;
 
-	jn->kids_at[t->node_count] = (uint32_t)jn->kids_count;
-	for (uint32_t i = t->node_count; i-- > 1;) {
-		uint32_t p = t->nodes[i].parent;
+	uint32_t count = trace_node_count(t);
 
-		if (t->nodes[i].end > t->nodes[p].end)
-			t->nodes[p].end = t->nodes[i].end;
+	jn->kids_at[count] = (uint32_t)jn->kids_count;
+	for (uint32_t i = count; i-- > 1;) {
+		struct trace_node c = trace_node_get(t, i), p = trace_node_get(t, c.parent);
+
+		if (c.end > p.end) {
+			p.end = c.end;
+			trace_put_node(t, c.parent, &p);
+		}
 	}
-	for (uint32_t i = 1; i < t->node_count && ok; i++) {
-		uint32_t p = t->nodes[i].parent;
+	for (uint32_t i = 1; i < count && ok; i++) {
+		uint32_t p = trace_node_get(t, i).parent;
 		uint32_t at = jn->kids_at[p] + next[p];
 
 		if (at >= jn->kids_at[p + 1] || jn->kids[at] != i)
@@ -780,14 +779,17 @@ static bool jr_check_children(struct jr *r, struct trace *t, struct jr_nodes *jn
 					(unsigned long)p, (unsigned long)i);
 		next[p]++;
 	}
-	for (uint32_t i = 0; i < t->node_count && ok; i++) {
+	for (uint32_t i = 0; i < count && ok; i++) {
+		struct trace_node nd = trace_node_get(t, i);
+
 		if (jn->kids_at[i] + next[i] != jn->kids_at[i + 1])
 			ok = jr_fail_at(r, jn->line[i], 1, "node %lu: its children list names %lu nodes, but %lu "
 					"have it as their parent", (unsigned long)i,
 					(unsigned long)(jn->kids_at[i + 1] - jn->kids_at[i]), (unsigned long)next[i]);
 		if (next[i] > UINT16_MAX && ok)
 			ok = jr_fail_at(r, jn->line[i], 1, "node %lu: more than %d children", (unsigned long)i, UINT16_MAX);
-		t->nodes[i].children = (uint16_t)next[i];
+		nd.children = (uint16_t)next[i];
+		trace_put_node(t, i, &nd);
 	}
 	free(next);
 	return ok;
@@ -811,8 +813,9 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 		"stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped", NULL
 	};
 	struct trace_event e;
-	struct trace_node *n;
+	struct trace_node nd, *n = &nd;
 	const struct position *pos;
+	char why[128];
 	bool first = true;
 	long long v;
 	int kind, line, col;
@@ -824,11 +827,11 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 	col = r->vcol;
 	if (!jr_key(r, &first, "node", where) || !jr_int(r, 0, UINT32_MAX - 1, "event.node", &v))
 		return false;
-	if (v >= t->node_count)
+	if (v >= trace_node_count(t))
 		return JR_FAIL_VALUE(r, "event.node: there is no node %lld (the trace has %lu)", v,
-				     (unsigned long)t->node_count);
+				     (unsigned long)trace_node_count(t));
 	e.node = (uint32_t)v;
-	n = &t->nodes[e.node];
+	nd = trace_node_get(t, e.node);
 	if (!jr_key(r, &first, "kind", where) || !jr_enum(r, kind_list, "event.kind", &kind))
 		return false;
 	e.kind = (uint8_t)kind;
@@ -855,7 +858,6 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 		}
 		je->open[je->depth++] = e.node;
 		je->next_enter++;
-		n->enter = t->event_count;
 		e.move = n->move;
 	} else {
 		if (je->pending_child != TRACE_NONE)
@@ -884,8 +886,8 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 			return false;
 		if (!jr_key(r, &first, "child", where) || !jr_int(r, 1, UINT32_MAX - 1, "event.child", &v))
 			return false;
-		if (v != je->next_enter || v >= t->node_count || t->nodes[v].parent != e.node ||
-		    t->nodes[v].move != e.move)
+		if (v != je->next_enter || v >= trace_node_count(t) || trace_node_get(t, (uint32_t)v).parent != e.node ||
+		    trace_node_get(t, (uint32_t)v).move != e.move)
 			return JR_FAIL_VALUE(r, "event.child: %lld is not the next node, a child of node %lu by this move",
 					     v, (unsigned long)e.node);
 		je->pending_child = (uint32_t)v;
@@ -958,25 +960,19 @@ static bool jr_event(struct jr *r, struct trace *t, struct jr_events *je)
 		if (e.v1 != n->score || e.extra != n->bound)
 			return JR_FAIL_VALUE(r, "event: node %lu's leave event differs from the node's score and bound",
 					     (unsigned long)e.node);
-		n->leave = t->event_count;
 		je->depth--;
 		break;
 	case TE_STOPPED:
-		if (t->stopped)
+		if (trace_stopped(t))
 			return jr_fail_at(r, line, col, "event: a second \"stopped\" event (the search stops once)");
-		t->stopped = true;
-		t->stopped_at = e.node;
 		break;
 	default:
 		break;
 	}
 	if (!jr_object_end(r, where))
 		return false;
-	if (t->event_count == t->event_cap) {
-		t->event_cap = t->event_cap ? t->event_cap + t->event_cap / 2 : 4096;
-		t->events = xrealloc(t->events, sizeof *t->events * t->event_cap);
-	}
-	t->events[t->event_count++] = e;
+	if (!trace_add_event(t, &e, why))
+		return jr_fail_at(r, line, col, "event: %s", why);
 	return true;
 }
 
@@ -1027,21 +1023,21 @@ static bool jr_trace(struct jr *r, struct trace *t, struct position *root, struc
 			goto out;
 		if (!more)
 			break;
-		if (t->node_count >= UINT32_MAX - 1) {
+		if (trace_node_count(t) >= UINT32_MAX - 1) {
 			JR_FAIL(r, "nodes: too many nodes");
 			goto out;
 		}
 		if (!jr_node(r, t, &jn, stack, anc, &depth))
 			goto out;
 	}
-	if (t->node_count == 0) {
+	if (trace_node_count(t) == 0) {
 		JR_FAIL(r, "nodes: a trace has at least the root node");
 		goto out;
 	}
 	if (!jr_check_children(r, t, &jn))
 		goto out;
-	for (uint32_t i = 0; i < t->node_count; i++)
-		qnodes += t->nodes[i].qply >= 0;
+	for (uint32_t i = 0; i < trace_node_count(t); i++)
+		qnodes += trace_node_get(t, i).qply >= 0;
 
 	je = xcalloc(1, sizeof *je);
 	je->pos[0] = *root;
@@ -1057,14 +1053,14 @@ static bool jr_trace(struct jr *r, struct trace *t, struct position *root, struc
 			goto out;
 		if (!more)
 			break;
-		if (t->event_count >= UINT32_MAX - 1) {
+		if (trace_event_count(t) >= UINT32_MAX - 1) {
 			JR_FAIL(r, "events: too many events");
 			goto out;
 		}
 		if (!jr_event(r, t, je))
 			goto out;
 	}
-	if (je->next_enter != t->node_count) {
+	if (je->next_enter != trace_node_count(t)) {
 		jr_fail_at(r, eline, ecol, "events: node %lu is never entered", (unsigned long)je->next_enter);
 		goto out;
 	}
@@ -1084,13 +1080,13 @@ static bool jr_trace(struct jr *r, struct trace *t, struct position *root, struc
 		goto out;
 	}
 	/* The result agrees with the record. */
-	if (res->nodes != t->node_count || res->qnodes != qnodes) {
+	if (res->nodes != trace_node_count(t) || res->qnodes != qnodes) {
 		jr_fail_at(r, best_line, 1, "result: nodes %llu and qnodes %llu, but the trace has %lu nodes, %llu in "
 			   "quiescence", (unsigned long long)res->nodes, (unsigned long long)res->qnodes,
-			   (unsigned long)t->node_count, (unsigned long long)qnodes);
+			   (unsigned long)trace_node_count(t), (unsigned long long)qnodes);
 		goto out;
 	}
-	if (t->stopped != res->stopped || (t->stopped && (long long)t->stopped_at != stopped_at)) {
+	if (trace_stopped(t) != res->stopped || (trace_stopped(t) && (long long)trace_stopped_at(t) != stopped_at)) {
 		jr_fail_at(r, best_line, 1, "result: stopped and stopped_at do not match the \"stopped\" event");
 		goto out;
 	}

@@ -193,10 +193,10 @@ void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
 	const struct trace *t = ui_trace(ui, side);
 	uint32_t node;
 
-	if (ev >= t->event_count)
+	if (ev >= trace_event_count(t))
 		return;
 	*ui_event(ui, side) = ev;
-	node = t->events[ev].node;
+	node = trace_event_get(t, ev).node;
 	if (ui->tree[side].have && ui->tree[side].t == t)
 		outline_reveal(&ui->tree[side].o, node);
 	/* In a comparison, the other side follows while the trees are still the same. */
@@ -204,10 +204,10 @@ void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
 		const struct trace *o = ui_trace(ui, 1 - side);
 		uint32_t *oev = ui_event(ui, 1 - side);
 
-		if (ev < o->event_count && o->events[ev].node == node)
+		if (ev < trace_event_count(o) && trace_event_get(o, ev).node == node)
 			*oev = ev;
-		else if (node < o->node_count)
-			*oev = o->nodes[node].enter;
+		else if (node < trace_node_count(o))
+			*oev = trace_node_get(o, node).enter;
 	}
 }
 
@@ -303,7 +303,7 @@ static void step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32_
 	int side = ui_focus_side(ui);
 	const struct trace *t = ui_trace(ui, side);
 
-	if (t->event_count == 0) {
+	if (trace_event_count(t) == 0) {
 		ui_set_status(ui, true, "No search yet: type :search");
 		return;
 	}
@@ -344,7 +344,7 @@ static void jump(struct ui *ui, int kind, const char *what)
 	const struct trace *t = ui_trace(ui, side);
 	uint32_t ev = *ui_event(ui, side), to;
 
-	if (t->event_count == 0)
+	if (trace_event_count(t) == 0)
 		return;
 	to = session_find_kind(t, ev, kind, 1);
 	if (to == ev)
@@ -1030,7 +1030,7 @@ int ui_run(struct session *s, bool ascii)
 				const struct trace *t = ui_trace(&ui, side);
 				uint32_t ev = *ui_event(&ui, side);
 
-				if (ev + 1 >= t->event_count) {
+				if (ev + 1 >= trace_event_count(t)) {
 					ui.play_speed = 0;
 					ui_set_status(&ui, false, "The end of the search");
 				} else {

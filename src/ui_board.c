@@ -62,10 +62,10 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	/* The squares a lesson page points at are marked like the last move's. */
 	bitboard marked = ui_lesson_open(ui) ? s->tour->squares : 0;
 
-	if (t->event_count > 0 && ev < t->event_count) {
-		node = t->events[ev].node;
+	if (trace_event_count(t) > 0 && ev < trace_event_count(t)) {
+		node = trace_event_get(t, ev).node;
 		session_position_at(&s->root, t, node, &pos, NULL);
-		last = t->nodes[node].move;
+		last = trace_node_get(t, node).move;
 	} else {
 		pos = s->root;
 	}
@@ -122,10 +122,10 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 			 b.material[WHITE] - b.material[BLACK]);
 		y = wrap(y, x, p->r.w, maxy, buf);
 	}
-	if (y < maxy && t->node_count > 0 && node < t->node_count && t->nodes[node].parent != TRACE_NONE) {
+	if (y < maxy && trace_node_count(t) > 0 && node < trace_node_count(t) && trace_node_get(t, node).parent != TRACE_NONE) {
 		struct position before;
 
-		session_position_at(&s->root, t, t->nodes[node].parent, &before, NULL);
+		session_position_at(&s->root, t, trace_node_get(t, node).parent, &before, NULL);
 		notation_san(&before, last, san);
 		snprintf(buf, sizeof buf, "Move: %s (node %u)", san, (unsigned)node);
 		attron(A_BOLD);
@@ -134,7 +134,7 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	} else if (y < maxy) {
 		ui_put(y++, x, p->r.w, "Move: (the root position)", true);
 	}
-	if (y < maxy && t->node_count > 0) {
+	if (y < maxy && trace_node_count(t) > 0) {
 		char line[900];
 
 		session_line_text(&s->root, t, node, line, sizeof line);

@@ -17,16 +17,16 @@ void ui_event_draw(struct ui *ui, struct pane *p)
 	char text[1200], head[300];
 	size_t len, at = 0;
 
-	if (t->event_count == 0 || ev >= t->event_count) {
+	if (trace_event_count(t) == 0 || ev >= trace_event_count(t)) {
 		snprintf(head, sizeof head, "%s Event", ui->focus == PANE_EVENT ? "[" : " ");
 		ui_put(y++, p->r.x, w, head, true);
 		snprintf(text, sizeof text, "No search yet: type :search (or press : and then Tab to see the commands).");
 	} else {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 
 		snprintf(head, sizeof head, "%sEvent %u/%u: %s at node %u%s | nodes %llu, quiescence %.0f%%, "
 			 "cutoffs %llu stand-pat %llu beta, prunes %llu delta %llu SEE%s",
-			 ui->focus == PANE_EVENT ? "[" : " ", (unsigned)ev + 1, (unsigned)t->event_count,
+			 ui->focus == PANE_EVENT ? "[" : " ", (unsigned)ev + 1, (unsigned)trace_event_count(t),
 			 trace_kind_name(e->kind), (unsigned)e->node, ui->focus == PANE_EVENT ? "]" : "",
 			 (unsigned long long)r->nodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
 			 (unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
@@ -35,7 +35,7 @@ void ui_event_draw(struct ui *ui, struct pane *p)
 		/* A narrow pane keeps the event and the node count; the other counts are in the wide form only. */
 		if ((int)strlen(head) > w)
 			snprintf(head, sizeof head, "%sEvent %u/%u: %s at node %u%s | %llu nodes, %.0f%% quiescence%s",
-				 ui->focus == PANE_EVENT ? "[" : " ", (unsigned)ev + 1, (unsigned)t->event_count,
+				 ui->focus == PANE_EVENT ? "[" : " ", (unsigned)ev + 1, (unsigned)trace_event_count(t),
 				 trace_kind_name(e->kind), (unsigned)e->node, ui->focus == PANE_EVENT ? "]" : "",
 				 (unsigned long long)r->nodes,
 				 r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0, r->stopped ? " | STOPPED" : "");

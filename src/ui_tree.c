@@ -59,18 +59,18 @@ static uint32_t selected_line(struct ui *ui, int side)
 	const struct trace *t = ts->t;
 	uint32_t ev = *ui_event(ui, side);
 
-	if (t->event_count == 0)
+	if (trace_event_count(t) == 0)
 		return OUTLINE_NONE;
-	if (ev >= t->event_count)
+	if (ev >= trace_event_count(t))
 		ev = 0;
-	if (t->events[ev].kind == TE_DELTA_PRUNE || t->events[ev].kind == TE_SEE_PRUNE) {
-		uint32_t n = t->events[ev].node;
+	if (trace_event_get(t, ev).kind == TE_DELTA_PRUNE || trace_event_get(t, ev).kind == TE_SEE_PRUNE) {
+		uint32_t n = trace_event_get(t, ev).node;
 
-		if (outline_line_of(&ts->o, n) == t->nodes[n].enter && !ts->o.folded[n] &&
+		if (outline_line_of(&ts->o, n) == trace_node_get(t, n).enter && !ts->o.folded[n] &&
 		    ts->o.filter != OUTLINE_MAIN)
 			return ev;
 	}
-	return outline_line_of(&ts->o, t->events[ev].node);
+	return outline_line_of(&ts->o, trace_event_get(t, ev).node);
 }
 
 /* Whether LINE is still a line of the outline (it may not be after folding or filtering). */
@@ -79,12 +79,12 @@ static bool line_valid(const struct tree_state *ts, uint32_t line)
 	const struct trace *t = ts->t;
 	uint32_t n;
 
-	if (line >= t->event_count)
+	if (line >= trace_event_count(t))
 		return false;
-	n = t->events[line].node;
+	n = trace_event_get(t, line).node;
 	if (outline_is_prune(&ts->o, line))
-		return ts->o.filter != OUTLINE_MAIN && outline_line_of(&ts->o, n) == t->nodes[n].enter && !ts->o.folded[n];
-	return t->events[line].kind == TE_ENTER && outline_line_of(&ts->o, n) == line;
+		return ts->o.filter != OUTLINE_MAIN && outline_line_of(&ts->o, n) == trace_node_get(t, n).enter && !ts->o.folded[n];
+	return trace_event_get(t, line).kind == TE_ENTER && outline_line_of(&ts->o, n) == line;
 }
 
 /* The rows of the pane the lines use (a title row above; in compare, a result row too). */
@@ -150,7 +150,7 @@ static bool compact_pane(const struct pane *p)
  */
 static void compact_line(const struct trace *t, uint32_t node, const char *san, const char *note, char *buf, size_t n)
 {
-	const struct trace_node *nd = &t->nodes[node];
+	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	char kind[8], score[24], sp[32] = "", a[24], b[24], badges[96] = "";
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false, raise = false;
@@ -164,7 +164,7 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	else
 		explain_score(nd->score, score, sizeof score);
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *badge = NULL;
 
 		switch (e->kind) {
@@ -227,18 +227,18 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 		struct position pos;
 
 		session_position_at(&s->root, t, node, &pos, NULL);
-		notation_san(&pos, t->events[line].move, san);
-		if (compact && t->events[line].kind == TE_DELTA_PRUNE) {
+		notation_san(&pos, trace_event_get(t, line).move, san);
+		if (compact && trace_event_get(t, line).kind == TE_DELTA_PRUNE) {
 			char a[24], b[24];
-			const struct trace_event *e = &t->events[line];
+			const struct trace_event e_v = trace_event_get(t, line), *e = &e_v;
 
-			explain_score(t->nodes[node].eval, a, sizeof a);
-			explain_score(t->nodes[node].alpha, b, sizeof b);
+			explain_score(trace_node_get(t, node).eval, a, sizeof a);
+			explain_score(trace_node_get(t, node).alpha, b, sizeof b);
 			snprintf(text, sizeof text, "~%-6s delta: %s+%d+%d <= alpha %s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
 			char a[24];
 
-			explain_score(t->events[line].v1, a, sizeof a);
+			explain_score(trace_event_get(t, line).v1, a, sizeof a);
 			snprintf(text, sizeof text, "~%-6s SEE %s < 0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
@@ -264,7 +264,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
 	} else if (!s->comparing && session_quiescence_changed(t, node)) {
-		snprintf(note, sizeof note, compact ? "Q! st %d" : "Q! static %d", t->nodes[node].eval);
+		snprintf(note, sizeof note, compact ? "Q! st %d" : "Q! static %d", trace_node_get(t, node).eval);
 		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
 	if (compact)
@@ -275,7 +275,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 		 outline_has_items(&ts->o, node) ? (ts->o.folded[node] ? '+' : '-') : ' ', text);
 	if (info && (info[node] & SNI_CUTOFF) && !*attr)
 		*attr = ui_attr(ui, UI_PAIR_CUTOFF, 0);
-	if (t->nodes[node].flags & TN_PV)
+	if (trace_node_get(t, node).flags & TN_PV)
 		*attr |= A_BOLD;
 	if (s->comparing && node == s->diverge)
 		*attr = ui_attr(ui, UI_PAIR_DIVERGE, A_UNDERLINE) | A_BOLD;
@@ -324,13 +324,13 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
 		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
-			 outline_filter_name(s->filter), (unsigned)ts->t->node_count,
-			 ts->t->stopped ? ", STOPPED early" : "");
+			 outline_filter_name(s->filter), (unsigned)trace_node_count(ts->t),
+			 trace_stopped(ts->t) ? ", STOPPED early" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
 		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 	}
-	if (ts->t->node_count == 0) {
+	if (trace_node_count(ts->t) == 0) {
 		ui_put(y0, p->r.x, p->r.w, s->searched ? "(empty trace)" : "No search yet: type :search", true);
 		row = 1;
 	} else {
@@ -376,7 +376,7 @@ bool ui_tree_key(struct ui *ui, struct pane *p, int key)
 
 	ui_tree_sync(ui, side);
 	ts = &ui->tree[side];
-	if (ts->t->node_count == 0)
+	if (trace_node_count(ts->t) == 0)
 		return false;
 	sel = selected_line(ui, side);
 	node = outline_node(&ts->o, sel);
@@ -414,7 +414,7 @@ bool ui_tree_key(struct ui *ui, struct pane *p, int key)
 			ts->o.folded[node] = 1;
 			return true;
 		}
-		for (uint32_t par = ts->t->nodes[node].parent; par != TRACE_NONE; par = ts->t->nodes[par].parent) {
+		for (uint32_t par = trace_node_get(ts->t, node).parent; par != TRACE_NONE; par = trace_node_get(ts->t, par).parent) {
 			l = outline_line_of(&ts->o, par);
 			if (l != sel) {
 				select_line(ui, side, l);
@@ -462,7 +462,7 @@ void ui_tree_click(struct ui *ui, struct pane *p, int y)
 
 	ui_tree_sync(ui, p->side);
 	ts = &ui->tree[p->side];
-	if (row < 0 || row >= body_height(ui, p) || ts->t->node_count == 0 || !line_valid(ts, ts->top))
+	if (row < 0 || row >= body_height(ui, p) || trace_node_count(ts->t) == 0 || !line_valid(ts, ts->top))
 		return;
 	for (l = ts->top; l != OUTLINE_NONE && row > 0; row--)
 		l = outline_next(&ts->o, l);
@@ -480,18 +480,18 @@ bool ui_tree_search(struct ui *ui, int side, const char *text)
 	ui_tree_sync(ui, side);
 	ts = &ui->tree[side];
 	t = ts->t;
-	if (t->node_count == 0 || len == 0)
+	if (trace_node_count(t) == 0 || len == 0)
 		return false;
 	/* Node ids are in pre-order: search forward from the selected node, folded or not, and wrap. */
 	start = outline_node(&ts->o, selected_line(ui, side));
-	for (n = start + 1 == t->node_count ? 0 : start + 1; n != start; n = n + 1 == t->node_count ? 0 : n + 1) {
+	for (n = start + 1 == trace_node_count(t) ? 0 : start + 1; n != start; n = n + 1 == trace_node_count(t) ? 0 : n + 1) {
 		char san[NOTATION_BUFSIZE];
 
 		if (n == 0)
 			continue;
 		command_node_san(ui->s, t, n, san);
 		if (!strncmp(san, text, len)) {
-			ui_move_cursor(ui, side, t->nodes[n].enter);
+			ui_move_cursor(ui, side, trace_node_get(t, n).enter);
 			return true;
 		}
 	}

@@ -21,7 +21,7 @@ static int failures;
 static void expected(const struct outline *o, uint32_t n, uint32_t *out, size_t *len)
 {
 	const struct trace *t = o->t;
-	const struct trace_node *nd = &t->nodes[n];
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 	uint8_t info = o->info[n];
 	int state;   /* 0 shown, 1 transparent, 2 skipped */
 
@@ -38,7 +38,7 @@ static void expected(const struct outline *o, uint32_t n, uint32_t *out, size_t 
 	if (state == 0 && o->folded[n])
 		return;
 	for (uint32_t ev = nd->enter + 1; ev < nd->leave; ev++) {
-		const struct trace_event *e = &t->events[ev];
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 
 		if (e->node != n)
 			continue;
@@ -71,7 +71,7 @@ static void check(const char *fen, int depth, enum qmode mode)
 	opt.delta_margin = 0;
 	search_run(&pos, &opt, t, NULL, &res);
 	info = session_node_info(t);
-	want = malloc(sizeof *want * (t->event_count + 1));
+	want = malloc(sizeof *want * (trace_event_count(t) + 1));
 	for (int folding = 0; folding < 2; folding++) {
 		for (int f = 0; f < OUTLINE_FILTER_COUNT; f++) {
 			struct outline o;
@@ -81,7 +81,7 @@ static void check(const char *fen, int depth, enum qmode mode)
 			outline_init(&o, t, info);
 			o.filter = (enum outline_filter)f;
 			if (folding)
-				for (uint32_t n = 0; n < t->node_count; n += 7)
+				for (uint32_t n = 0; n < trace_node_count(t); n += 7)
 					o.folded[n] = (uint8_t)(n % 3 == 1);
 			expected(&o, 0, want, &len);
 			for (l = outline_first(&o); l != OUTLINE_NONE && i < len; l = outline_next(&o, l), i++)

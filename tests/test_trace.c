@@ -69,7 +69,7 @@ static void failf(const char *fmt, ...)
 /* Whether A is B or one of B's ancestors' descendants, i.e. B lies in A's subtree. */
 static bool in_subtree(const struct trace *t, uint32_t a, uint32_t b)
 {
-	return b >= a && b < t->nodes[a].end;
+	return b >= a && b < trace_node_get(t, a).end;
 }
 
 static void check_results_equal(const struct search_result *a, const struct search_result *b)
@@ -95,19 +95,19 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 {
 	uint64_t counts[TE_KIND_COUNT] = { 0 };
 	uint32_t qnodes = 0, pv_nodes = 0, stops = 0;
-	uint32_t *own = calloc(t->node_count ? t->node_count : 1, sizeof *own);
+	uint32_t *own = calloc(trace_node_count(t) ? trace_node_count(t) : 1, sizeof *own);
 	int bad = failures;
 
-	CHECK(t->node_count > 0, "the trace has no node");
-	CHECK(res->nodes == t->node_count, "res.nodes %llu but %lu nodes recorded",
-	      (unsigned long long)res->nodes, (unsigned long)t->node_count);
-	for (uint32_t i = 0; i < t->event_count; i++) {
-		const struct trace_event *e = &t->events[i];
+	CHECK(trace_node_count(t) > 0, "the trace has no node");
+	CHECK(res->nodes == trace_node_count(t), "res.nodes %llu but %lu nodes recorded",
+	      (unsigned long long)res->nodes, (unsigned long)trace_node_count(t));
+	for (uint32_t i = 0; i < trace_event_count(t); i++) {
+		const struct trace_event e_v = trace_event_get(t, i), *e = &e_v;
 
 		CHECK(e->kind < TE_KIND_COUNT, "event %lu has kind %d", (unsigned long)i, e->kind);
-		CHECK(e->node < t->node_count, "event %lu names node %lu of %lu", (unsigned long)i,
-		      (unsigned long)e->node, (unsigned long)t->node_count);
-		if (e->kind >= TE_KIND_COUNT || e->node >= t->node_count)
+		CHECK(e->node < trace_node_count(t), "event %lu names node %lu of %lu", (unsigned long)i,
+		      (unsigned long)e->node, (unsigned long)trace_node_count(t));
+		if (e->kind >= TE_KIND_COUNT || e->node >= trace_node_count(t))
 			continue;
 		counts[e->kind]++;
 		own[e->node]++;
@@ -116,27 +116,27 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 		if (e->kind == TE_MOVE) {
 			uint32_t child = trace_child_of_move_event(e);
 
-			CHECK(child < t->node_count, "move event %lu opens node %lu", (unsigned long)i,
+			CHECK(child < trace_node_count(t), "move event %lu opens node %lu", (unsigned long)i,
 			      (unsigned long)child);
-			if (child < t->node_count) {
-				CHECK(t->nodes[child].parent == e->node, "move event %lu: child %lu has parent %lu, not %lu",
-				      (unsigned long)i, (unsigned long)child, (unsigned long)t->nodes[child].parent,
+			if (child < trace_node_count(t)) {
+				CHECK(trace_node_get(t, child).parent == e->node, "move event %lu: child %lu has parent %lu, not %lu",
+				      (unsigned long)i, (unsigned long)child, (unsigned long)trace_node_get(t, child).parent,
 				      (unsigned long)e->node);
-				CHECK(t->nodes[child].enter == i + 1, "move event %lu: child %lu entered at event %lu",
-				      (unsigned long)i, (unsigned long)child, (unsigned long)t->nodes[child].enter);
-				CHECK(t->nodes[child].move == e->move, "move event %lu: child %lu has another move",
+				CHECK(trace_node_get(t, child).enter == i + 1, "move event %lu: child %lu entered at event %lu",
+				      (unsigned long)i, (unsigned long)child, (unsigned long)trace_node_get(t, child).enter);
+				CHECK(trace_node_get(t, child).move == e->move, "move event %lu: child %lu has another move",
 				      (unsigned long)i, (unsigned long)child);
 			}
 		}
 		if (failures - bad > 10)
 			goto out;
 	}
-	CHECK(counts[TE_ENTER] == t->node_count, "%llu enter events for %lu nodes",
-	      (unsigned long long)counts[TE_ENTER], (unsigned long)t->node_count);
-	CHECK(counts[TE_LEAVE] == t->node_count, "%llu leave events for %lu nodes",
-	      (unsigned long long)counts[TE_LEAVE], (unsigned long)t->node_count);
-	CHECK(counts[TE_MOVE] == t->node_count - 1, "%llu move events for %lu nodes",
-	      (unsigned long long)counts[TE_MOVE], (unsigned long)t->node_count);
+	CHECK(counts[TE_ENTER] == trace_node_count(t), "%llu enter events for %lu nodes",
+	      (unsigned long long)counts[TE_ENTER], (unsigned long)trace_node_count(t));
+	CHECK(counts[TE_LEAVE] == trace_node_count(t), "%llu leave events for %lu nodes",
+	      (unsigned long long)counts[TE_LEAVE], (unsigned long)trace_node_count(t));
+	CHECK(counts[TE_MOVE] == trace_node_count(t) - 1, "%llu move events for %lu nodes",
+	      (unsigned long long)counts[TE_MOVE], (unsigned long)trace_node_count(t));
 	CHECK(counts[TE_BETA_CUTOFF] == res->beta_cutoffs, "beta cutoff events %llu, counter %llu",
 	      (unsigned long long)counts[TE_BETA_CUTOFF], (unsigned long long)res->beta_cutoffs);
 	CHECK(counts[TE_DELTA_PRUNE] == res->delta_prunes, "delta prune events differ from the counter");
@@ -144,18 +144,18 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 	CHECK(counts[TE_MATE] == res->mates, "mate events differ from the counter");
 	CHECK(stops == (res->stopped ? 1u : 0u), "%lu stopped events, stopped %d", (unsigned long)stops,
 	      res->stopped);
-	CHECK(t->stopped == res->stopped, "trace stopped %d, result stopped %d", t->stopped, res->stopped);
+	CHECK(trace_stopped(t) == res->stopped, "trace stopped %d, result stopped %d", trace_stopped(t), res->stopped);
 	{
 		uint64_t sp_cut = 0;
 
-		for (uint32_t i = 0; i < t->event_count; i++)
-			sp_cut += t->events[i].kind == TE_STAND_PAT && t->events[i].extra == TSP_CUTOFF;
+		for (uint32_t i = 0; i < trace_event_count(t); i++)
+			sp_cut += trace_event_get(t, i).kind == TE_STAND_PAT && trace_event_get(t, i).extra == TSP_CUTOFF;
 		CHECK(sp_cut == res->stand_pat_cutoffs, "stand-pat cutoff events %llu, counter %llu",
 		      (unsigned long long)sp_cut, (unsigned long long)res->stand_pat_cutoffs);
 	}
 
-	for (uint32_t n = 0; n < t->node_count; n++) {
-		const struct trace_node *nd = &t->nodes[n];
+	for (uint32_t n = 0; n < trace_node_count(t); n++) {
+		const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
 		uint32_t kids = 0, prev = TRACE_NONE, k;
 
 		if (nd->flags & TN_QUIESCENCE)
@@ -170,48 +170,48 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 			continue;
 		CHECK(nd->enter < nd->leave, "node %lu: enter %lu not before leave %lu", (unsigned long)n,
 		      (unsigned long)nd->enter, (unsigned long)nd->leave);
-		CHECK(t->events[nd->enter].kind == TE_ENTER && t->events[nd->enter].node == n,
+		CHECK(trace_event_get(t, nd->enter).kind == TE_ENTER && trace_event_get(t, nd->enter).node == n,
 		      "node %lu: its enter event is wrong", (unsigned long)n);
-		CHECK(t->events[nd->leave].kind == TE_LEAVE && t->events[nd->leave].node == n,
+		CHECK(trace_event_get(t, nd->leave).kind == TE_LEAVE && trace_event_get(t, nd->leave).node == n,
 		      "node %lu: its leave event is wrong", (unsigned long)n);
-		CHECK(t->events[nd->enter].v1 == nd->alpha && t->events[nd->enter].v2 == nd->beta,
+		CHECK(trace_event_get(t, nd->enter).v1 == nd->alpha && trace_event_get(t, nd->enter).v2 == nd->beta,
 		      "node %lu: the enter event's window differs from the node's", (unsigned long)n);
-		CHECK(t->events[nd->leave].v1 == nd->score && t->events[nd->leave].extra == nd->bound,
+		CHECK(trace_event_get(t, nd->leave).v1 == nd->score && trace_event_get(t, nd->leave).extra == nd->bound,
 		      "node %lu: the leave event's score differs from the node's", (unsigned long)n);
 		CHECK(nd->alpha < nd->beta, "node %lu: empty window", (unsigned long)n);
 		/* Nesting: events inside belong to the subtree, events outside do not belong to the node. */
 		for (uint32_t i = nd->enter; i <= nd->leave; i++)
-			if (!in_subtree(t, n, t->events[i].node)) {
+			if (!in_subtree(t, n, trace_event_get(t, i).node)) {
 				failf("node %lu: event %lu of node %lu lies between its enter and leave",
-				      (unsigned long)n, (unsigned long)i, (unsigned long)t->events[i].node);
+				      (unsigned long)n, (unsigned long)i, (unsigned long)trace_event_get(t, i).node);
 				break;
 			}
 		/* The subtree: parent links, plies, ranges. */
-		CHECK(nd->end > n && nd->end <= t->node_count, "node %lu: end %lu", (unsigned long)n,
+		CHECK(nd->end > n && nd->end <= trace_node_count(t), "node %lu: end %lu", (unsigned long)n,
 		      (unsigned long)nd->end);
 		if (n == 0) {
 			CHECK(nd->parent == TRACE_NONE && nd->ply == 0 && nd->move == MOVE_NONE, "the root is not a root");
-			CHECK(nd->end == t->node_count, "the root's subtree ends at %lu", (unsigned long)nd->end);
+			CHECK(nd->end == trace_node_count(t), "the root's subtree ends at %lu", (unsigned long)nd->end);
 		} else {
 			CHECK(nd->parent < n, "node %lu: parent %lu is not before it", (unsigned long)n,
 			      (unsigned long)nd->parent);
 			if (nd->parent < n) {
 				CHECK(in_subtree(t, nd->parent, n), "node %lu outside its parent's range", (unsigned long)n);
-				CHECK(nd->ply == t->nodes[nd->parent].ply + 1, "node %lu: ply %d under ply %d",
-				      (unsigned long)n, nd->ply, t->nodes[nd->parent].ply);
-				CHECK(t->nodes[nd->parent].enter < nd->enter && nd->leave < t->nodes[nd->parent].leave,
+				CHECK(nd->ply == trace_node_get(t, nd->parent).ply + 1, "node %lu: ply %d under ply %d",
+				      (unsigned long)n, nd->ply, trace_node_get(t, nd->parent).ply);
+				CHECK(trace_node_get(t, nd->parent).enter < nd->enter && nd->leave < trace_node_get(t, nd->parent).leave,
 				      "node %lu: not nested in its parent's events", (unsigned long)n);
 			}
 		}
 		/* Navigation agrees with the parent links and the children count. */
 		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c)) {
-			CHECK(t->nodes[c].parent == n, "node %lu: child %lu has parent %lu", (unsigned long)n,
-			      (unsigned long)c, (unsigned long)t->nodes[c].parent);
+			CHECK(trace_node_get(t, c).parent == n, "node %lu: child %lu has parent %lu", (unsigned long)n,
+			      (unsigned long)c, (unsigned long)trace_node_get(t, c).parent);
 			CHECK(trace_prev_sibling(t, c) == prev, "node %lu: prev sibling of %lu is %lu, expected %lu",
 			      (unsigned long)n, (unsigned long)c, (unsigned long)trace_prev_sibling(t, c),
 			      (unsigned long)prev);
 			prev = c;
-			if (++kids > t->node_count)
+			if (++kids > trace_node_count(t))
 				break;
 		}
 		CHECK(kids == nd->children, "node %lu: %lu children walked, %u counted", (unsigned long)n,
@@ -219,7 +219,7 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 		/* trace_node_event lists exactly the node's own events, in time order. */
 		k = 0;
 		for (uint32_t i = nd->enter; i <= nd->leave; i++) {
-			if (t->events[i].node != n)
+			if (trace_event_get(t, i).node != n)
 				continue;
 			if (trace_node_event(t, n, k) != i) {
 				failf("node %lu: own event %lu is %lu, trace_node_event says %lu", (unsigned long)n,
@@ -238,19 +238,19 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 	{
 		uint32_t parents_count = 0;
 
-		for (uint32_t n = 0; n < t->node_count; n++)
-			parents_count += t->nodes[n].children;
-		CHECK(parents_count == t->node_count - 1, "children counts sum to %lu for %lu nodes",
-		      (unsigned long)parents_count, (unsigned long)t->node_count);
+		for (uint32_t n = 0; n < trace_node_count(t); n++)
+			parents_count += trace_node_get(t, n).children;
+		CHECK(parents_count == trace_node_count(t) - 1, "children counts sum to %lu for %lu nodes",
+		      (unsigned long)parents_count, (unsigned long)trace_node_count(t));
 	}
 	CHECK(qnodes == res->qnodes, "%lu quiescence nodes recorded, qnodes %llu", (unsigned long)qnodes,
 	      (unsigned long long)res->qnodes);
-	CHECK(t->nodes[0].score == res->score, "the root's score %d, the result's %d", t->nodes[0].score, res->score);
+	CHECK(trace_node_get(t, 0).score == res->score, "the root's score %d, the result's %d", trace_node_get(t, 0).score, res->score);
 	if (!res->stopped)
 		CHECK(pv_nodes == (uint32_t)res->pv_len + 1, "%lu nodes marked PV for a line of %d moves",
 		      (unsigned long)pv_nodes, res->pv_len);
 	if (res->stopped)
-		CHECK(t->stopped_at < t->node_count, "stopped_at %lu", (unsigned long)t->stopped_at);
+		CHECK(trace_stopped_at(t) < trace_node_count(t), "stopped_at %lu", (unsigned long)trace_stopped_at(t));
 out:
 	free(own);
 }
@@ -300,14 +300,20 @@ static void check_io(const struct trace *t, const struct position *pos, const st
 	if (!tracereader_read_json(a, back, &pos2, &opt2, &res2, &err)) {
 		failf("reading the JSON back: %s", err.msg);
 	} else {
-		CHECK(back->node_count == t->node_count && back->event_count == t->event_count,
-		      "read back %lu nodes and %lu events, wrote %lu and %lu", (unsigned long)back->node_count,
-		      (unsigned long)back->event_count, (unsigned long)t->node_count, (unsigned long)t->event_count);
-		if (back->node_count == t->node_count && back->event_count == t->event_count) {
-			CHECK(memcmp(back->nodes, t->nodes, sizeof *t->nodes * t->node_count) == 0,
-			      "the nodes read back differ");
-			for (uint32_t i = 0; i < t->event_count; i++) {
-				const struct trace_event *e = &t->events[i], *f = &back->events[i];
+		CHECK(trace_node_count(back) == trace_node_count(t) && trace_event_count(back) == trace_event_count(t),
+		      "read back %lu nodes and %lu events, wrote %lu and %lu", (unsigned long)trace_node_count(back),
+		      (unsigned long)trace_event_count(back), (unsigned long)trace_node_count(t), (unsigned long)trace_event_count(t));
+		if (trace_node_count(back) == trace_node_count(t) && trace_event_count(back) == trace_event_count(t)) {
+			for (uint32_t i = 0; i < trace_node_count(t); i++) {
+				struct trace_node x = trace_node_get(t, i), y = trace_node_get(back, i);
+
+				if (memcmp(&x, &y, sizeof x) != 0) {
+					failf("the nodes read back differ (node %lu)", (unsigned long)i);
+					break;
+				}
+			}
+			for (uint32_t i = 0; i < trace_event_count(t); i++) {
+				const struct trace_event e_v = trace_event_get(t, i), f_v = trace_event_get(back, i), *e = &e_v, *f = &f_v;
 
 				if (e->node != f->node || e->kind != f->kind || e->move != f->move || e->v1 != f->v1 ||
 				    ((e->kind == TE_MOVE || e->kind == TE_DELTA_PRUNE || e->kind == TE_ENTER) && e->v2 != f->v2) ||
@@ -317,7 +323,7 @@ static void check_io(const struct trace *t, const struct position *pos, const st
 				}
 			}
 		}
-		CHECK(back->stopped == t->stopped && back->stopped_at == t->stopped_at, "stopped read back differs");
+		CHECK(trace_stopped(back) == trace_stopped(t) && trace_stopped_at(back) == trace_stopped_at(t), "stopped read back differs");
 		CHECK(pos2.key == pos->key, "the root position read back differs");
 		CHECK(res2.score == res->score && res2.best == res->best && res2.pv_len == res->pv_len &&
 		      res2.nodes == res->nodes && res2.qnodes == res->qnodes && res2.mates == res->mates,
@@ -448,7 +454,7 @@ static void check_bad_json(void)
 			if (b->col >= 0)
 				CHECK(err.column == col + b->col, "case %zu: the error is at column %d, expected %d (%s)", i,
 				      err.column, col + b->col, err.msg);
-			CHECK(back->node_count == 0 && back->event_count == 0, "case %zu: a failed read leaves a trace", i);
+			CHECK(trace_node_count(back) == 0 && trace_event_count(back) == 0, "case %zu: a failed read leaves a trace", i);
 		}
 		fclose(mem);
 		free(bad);
@@ -481,9 +487,9 @@ static void run_case(const struct position *pos, const struct search_options *op
 		snprintf(saved, sizeof saved, "%s", context);
 		snprintf(context, sizeof context, "%.400s, --max-nodes 1000", saved);
 		search_run(pos, &capped, t, NULL, &cut);
-		CHECK(cut.stopped && t->stopped, "the capped search did not stop");
-		CHECK(cut.nodes == 1000 && t->node_count == 1000, "the capped search has %llu nodes, %lu recorded",
-		      (unsigned long long)cut.nodes, (unsigned long)t->node_count);
+		CHECK(cut.stopped && trace_stopped(t), "the capped search did not stop");
+		CHECK(cut.nodes == 1000 && trace_node_count(t) == 1000, "the capped search has %llu nodes, %lu recorded",
+		      (unsigned long long)cut.nodes, (unsigned long)trace_node_count(t));
 		check_trace(t, &cut);
 		if (io)
 			check_io(t, pos, &capped, &cut);
