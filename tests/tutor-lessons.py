@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""tutor-lessons.py: every page of every lesson, as the tutor draws it.
+
+    tutor-lessons.py TMUX QUIESCE LESSONDIR STATEDIR COLS LINES [LESSON...]
+
+Starts the tutor in a private tmux server at COLS x LINES, opens each lesson
+of LESSONDIR (read now: the list changes as lessons are written) and turns
+every page. On each page it checks, from the lesson file (parsed here, not by
+quiesce) and the screen (tmux capture-pane):
+
+  * no text is cut: every word of the lesson's title, the page's title, its
+    prose (paragraphs and preformatted lines) and its questions appears in
+    the lesson pane, which is scrolled with '}' while its title line says
+    "more below";
+  * a page with @compare A B shows the compare view, and each side's header
+    names its search: the mode or variant, each +switch asked for, and none
+    of delta, SEE or fail-soft that the side did not ask for;
+  * any other page shows the board with its rank digits, its file letters,
+    the side to move and the material.
+
+Every wait is for a screen condition (polling capture-pane), never a fixed
+sleep. Prints one line per failure and "N pages, N failures" at the end;
+exits 1 on any failure.
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+import time
+
+TIMEOUT = 60.0  # seconds for one screen condition on a loaded machine
+
+
+class Tutor:
+    def __init__(self, tmux, quiesce, datadir, state, cols, lines):
+        self.tmux = tmux
+        self.sock = "quiesce-lessons-%d-%dx%d" % (os.getpid(), cols, lines)
+        self.cols, self.lines = cols, lines
+        cmd = ("env TERM=screen NO_COLOR=1 LC_ALL=C XDG_STATE_HOME='%s' QUIESCE_DATADIR='%s' '%s'; sleep 600"
+               % (state, datadir, quiesce))
+        self.tm("new-session", "-d", "-x", str(cols), "-y", str(lines), cmd)
+
+    def tm(self, *args):
+        return subprocess.run([self.tmux, "-L", self.sock, "-f", "/dev/null"] + list(args),
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False,
+                              universal_newlines=True).stdout
+
+    def keys(self, *keys):
+        self.tm("send-keys", *keys)
+
+    def type(self, text):
+        self.tm("send-keys", "-l", "--", text)
+
+    def screen(self):
+        rows = self.tm("capture-pane", "-p").split("\n")
+        return (rows + [""] * self.lines)[:self.lines]
+
+    def wait(self, cond):
+        """Polls the screen until COND(rows) is true on a settled screen (the same on three captures in
+        a row, so that a redraw tmux has taken in only in part is not read); the rows, or None after
+        TIMEOUT."""
+        end = time.monotonic() + TIMEOUT
+        last, same = None, 0
+        while True:
+            rows = self.screen()
+            same = same + 1 if rows == last else 0
+            if same >= 2 and cond(rows):
+                return rows
+            if time.monotonic() > end:
+                return None
+            last = rows
+            time.sleep(0.05)
+
+    def stop(self):
+        self.tm("kill-server")
+
+
+def parse_lesson(path):
+    """The lesson's title and pages: each page's title, its words, its @compare sides."""
+    title, pages = "", []
+    with open(path, encoding="utf-8") as f:
+        raw = f.read().split("\n")
+    lines, acc = [], None
+    for line in raw:
+        if acc is not None:
+            line = acc + line.lstrip()
+            acc = None
+        if line.endswith("\\"):
+            acc = line[:-1]
+            continue
+        lines.append(line)
+    for line in lines:
+        if line.startswith("#"):
+            continue
+        if line.startswith("title:") and not pages:
+            title = line[6:].strip()
+        elif line.startswith("page:"):
+            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "has_text": False})
+        elif not pages:
+            continue
+        elif line.startswith("@"):
+            parts = line.split(None, 1)
+            if parts[0] == "@ask" and len(parts) > 1:
+                pages[-1]["words"] += parts[1].split()
+            elif parts[0] == "@compare" and len(parts) > 1:
+                pages[-1]["compare"] = parts[1].split()
+            elif parts[0] in ("@position", "@search", "@set", "@fen"):
+                # A later setup closes an earlier comparison.
+                pages[-1]["compare"] = None
+        else:
+            pages[-1]["words"] += line.split()
+    return title, pages
+
+
+# The words a compare header uses for each +switch (quiesce(1), compare --modes).
+SWITCH_WORDS = {
+    "delta": "delta", "see": "SEE", "fail-soft": "fail-soft", "checks-all": "every ply",
+    "order": "order", "eval": "eval", "qdepth": "qdepth", "depth": "depth", "pawn-pushes": "pawn pushes",
+    "no-evasions": "evasions off", "no-stand-pat": "no stand pat",
+}
+NAMED = ("faulty", "brute", "rival")
+# Switches a side must not show unless it asked for them (a page's options leaking into a side).
+LEAK_WORDS = ("delta", "SEE", "fail-soft")
+
+
+def header_problems(header, spec):
+    """What is wrong with a compare header for the side searched as SPEC."""
+    parts = spec.split("+")
+    base, switches = parts[0], parts[1:]
+    problems = []
+    if base not in header:
+        problems.append("does not name '%s'" % base)
+    asked = set()
+    for sw in switches:
+        name, _, value = sw.partition("=")
+        if name == "nodelta":
+            if re.search(r"\bdelta\b", header):
+                problems.append("shows delta, which +nodelta turns off")
+            continue
+        word = SWITCH_WORDS.get(name, name)
+        asked.add(word)
+        if word not in header:
+            problems.append("does not name +%s ('%s')" % (sw, word))
+        elif value and name in ("delta", "depth", "qdepth") and not re.search(
+                r"\b%s %s\b" % (re.escape(word), re.escape(value)), header):
+            problems.append("does not give +%s's value %s" % (name, value))
+    if base not in NAMED:
+        for word in LEAK_WORDS:
+            if word not in asked and re.search(r"\b%s\b" % re.escape(word), header):
+                problems.append("shows '%s', which the side did not ask for" % word)
+    return problems
+
+
+TITLE_RE = re.compile(r"[\[ ]Page (\d+)/(\d+)\]?")
+
+
+def lesson_pane(rows):
+    """The lesson pane's title row, left column and body rows (the rows of text under its title)."""
+    for r, row in enumerate(rows):
+        m = TITLE_RE.search(row)
+        if m:
+            col = m.start()
+            body = []
+            for row2 in rows[r + 1:]:
+                # The event pane (a band across the screen) ends a pane below the board.
+                if col == 0 and re.match(r"^[\[ ]Event", row2):
+                    break
+                # The key bar is the last row of a pane beside the board.
+                if row2[col:].startswith("[ ] pages"):
+                    break
+                body.append(row2[col:])
+            return r, col, m, body
+    return None
+
+
+def merge(text, window):
+    """TEXT (the pane's lines seen so far) extended by WINDOW, the pane after a scroll down: the
+    lines they share (the longest end of TEXT that starts WINDOW) are counted once."""
+    for k in range(min(len(text), len(window)), 0, -1):
+        if text[-k:] == window[:k]:
+            return text + window[k:]
+    return text + window
+
+
+def check_page(t, lesson_title, number, page, k, count, fails):
+    where = "%dx%d lesson %d page %d/%d" % (t.cols, t.lines, number, k, count)
+
+    def ready(rows):
+        pane = lesson_pane(rows)
+        # The page's number in the title, the lesson's at the top of the text, no command running.
+        return (pane is not None and int(pane[2].group(1)) == k and int(pane[2].group(2)) == count
+                and pane[3] and pane[3][0].startswith("Lesson %d:" % number)
+                and not rows[-2].startswith("Running:"))
+
+    rows = t.wait(ready)
+    if rows is None:
+        fails.append("%s: the screen never showed 'Page %d/%d'" % (where, k, count))
+        return
+    # The page text: scroll the pane with '}' while its title says there is more below.
+    text = []
+    while True:
+        r, col, m, body = lesson_pane(rows)
+        text = merge(text, [line.rstrip() for line in body])
+        if not re.search(r"\(more (above and )?below", rows[r]):
+            break
+        before = body
+        t.keys("}")
+        rows = t.wait(lambda rs: lesson_pane(rs) is not None and lesson_pane(rs)[3] != before)
+        if rows is None:
+            fails.append("%s: '}' does not scroll the lesson pane that says 'more below'" % where)
+            return
+    # Each word as many times as the page has it: a cut formula's last word may occur elsewhere too.
+    have = collections.Counter(" ".join(text).split())
+    want = collections.Counter(["Lesson", "%d:" % number] + lesson_title.split() + page["title"].split()
+                               + page["words"])
+    missing = sorted((want - have).elements())
+    if missing:
+        fails.append("%s: not on screen (cut?): %s" % (where, " ".join(missing[:12])))
+    screen = "\n".join(rows)
+    if page["compare"]:
+        top = rows[0].split("|")
+        heads = [h.strip().strip("[]") for h in top[:2]]
+        for i, spec in enumerate(page["compare"][:2]):
+            side = "AB"[i]
+            head = next((h for h in heads if h.startswith(side + ": ")), None)
+            if head is None:
+                fails.append("%s: no compare header for side %s (@compare %s): %r" %
+                             (where, side, " ".join(page["compare"]), rows[0]))
+                continue
+            for p in header_problems(head, spec):
+                fails.append("%s: side %s header %r %s" % (where, side, head, p))
+    else:
+        ranks = [r for r in rows if re.match(r"^[1-8] (?:[ \[][ .PNBRQKpnbrqk][ \]]){8}", r)]
+        if len(ranks) != 8:
+            fails.append("%s: the board shows %d rank rows, not 8" % (where, len(ranks)))
+        if not re.search(r"^   a  b  c  d  e  f  g  h", screen, re.M):
+            fails.append("%s: the board has no file letters" % where)
+        if not re.search(r"^(White|Black) to move", screen, re.M):
+            fails.append("%s: the board does not say whose move it is" % where)
+        if not re.search(r"^Material \d+-\d+", screen, re.M):
+            fails.append("%s: the board does not give the material" % where)
+
+
+def main():
+    if len(sys.argv) < 7:
+        print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
+        return 2
+    tmux, quiesce, datadir, state, cols, lines = sys.argv[1:7]
+    lessondir = os.path.join(datadir, "lessons")
+    # The tutor numbers the lessons in the order of their file names.
+    every = sorted(f for f in os.listdir(lessondir) if f.endswith(".lesson"))
+    files = sys.argv[7:] or every
+    t = Tutor(tmux, quiesce, datadir, state, int(cols), int(lines))
+    fails, pages = [], 0
+    try:
+        if t.wait(lambda rs: any("to move" in r or "Lessons:" in r for r in rs)) is None:
+            print("FAIL: %sx%s: the tutor did not start" % (cols, lines))
+            return 1
+        for name in files:
+            number = every.index(name) + 1
+            title, plist = parse_lesson(os.path.join(lessondir, name))
+            t.keys(":")
+            t.type("lesson %d" % number)
+            t.keys("Enter")
+            for k, page in enumerate(plist, 1):
+                if k > 1:
+                    t.keys("]")
+                check_page(t, title, number, page, k, len(plist), fails)
+                pages += 1
+    finally:
+        t.stop()
+    for f in fails:
+        print("FAIL: " + f)
+    print("%sx%s: %d pages, %d failures" % (cols, lines, pages, len(fails)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

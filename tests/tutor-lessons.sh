@@ -1,0 +1,27 @@
+#!/bin/sh
+# tutor-lessons.sh: every page of every shipped lesson (lessons/ as it is
+# now), rendered by the tutor at 80x24 and at 160x48: no lesson text, title
+# or formula is cut (each word is on screen, scrolling the lesson pane where
+# it says there is more), a compare page's headers name the searches its
+# @compare names, and any other page's board shows its coordinates, the side
+# to move and the material. tests/tutor-lessons.py drives one tmux server
+# per size; the two sizes run at the same time.
+. "$srcdir/tests/lib.sh"
+need_quiesce
+PY=$(need_prog python3) || skip "python3 is not installed"
+TMUX_PROG=${TMUX_BIN:-}
+[ -n "$TMUX_PROG" ] || TMUX_PROG=$(need_prog tmux) || skip "tmux is not installed"
+unset TMUX
+
+for size in 80x24 160x48; do
+	# A returning learner (a progress file), so the tutor opens on the board, not the lesson menu.
+	mkdir -p "$T/$size/quiesce" && echo 'quiesce-progress 1' >"$T/$size/quiesce/progress"
+	"$PY" "$srcdir/tests/tutor-lessons.py" "$TMUX_PROG" "$QUIESCE" "$QUIESCE_DATADIR" "$T/$size" \
+		"${size%x*}" "${size#*x}" >"$T/$size.out" 2>&1 &
+done
+wait
+for size in 80x24 160x48; do
+	cat "$T/$size.out"
+	grep -q "^${size}: [1-9][0-9]* pages, 0 failures$" "$T/$size.out" || fail "$size: pages cut or wrong (above)"
+done
+finish
