@@ -220,8 +220,8 @@ void ui_move_cursor(struct ui *ui, int side, uint32_t ev)
 /* The board pane's width: 3 columns a square and the rank digits, and room for its captions. */
 #define UI_BOARD_WIDTH 34
 #define UI_BOARD_WIDTH_COMPACT 27
-/* The rows the board needs for its squares, file letters, side to move and material (and a title). */
-#define UI_BOARD_ROWS 12
+/* The rows the board needs for its squares, file letters, side to move and material (a short pane drops its title). */
+#define UI_BOARD_ROWS 11
 /* The fewest rows the lesson band keeps below the board and tree. */
 #define UI_LESSON_MIN_ROWS 5
 
@@ -245,8 +245,6 @@ static void layout(struct ui *ui)
 		return;
 	if (h >= 30)
 		ev_h = 5;
-	else if (lesson && w < UI_LESSON_MIN_WIDE)
-		ev_h = 3;
 	p[PANE_EVENT].r = (struct rect){ h - ev_h, 0, ev_h, w };
 	p[PANE_EVENT].shown = true;
 	mh = h - ev_h;
@@ -591,10 +589,15 @@ static void draw_output(struct ui *ui)
 	}
 	/* The title names the scrolling keys and says where the view is, with a mark while there is more. */
 	snprintf(title, sizeof title, "%s (j/k scroll, any other key closes)", ui->help ? "Help" : "Output");
-	if (lines > h)
-		snprintf(title + strlen(title), sizeof title - strlen(title), "  lines %d-%d of %d%s",
-			 ui->output_top + 1, ui->output_top + h, lines,
-			 ui->output_top + h < lines ? " (more: j, Space, PgDn)" : "");
+	if (lines > h) {
+		size_t at = strlen(title);
+
+		snprintf(title + at, sizeof title - at, "  lines %d-%d of %d%s", ui->output_top + 1, ui->output_top + h,
+			 lines, ui->output_top + h < lines ? " (more: j, Space, PgDn)" : "");
+		if ((int)strlen(title) > COLS)
+			snprintf(title + at, sizeof title - at, "  %d-%d/%d%s", ui->output_top + 1, ui->output_top + h,
+				 lines, ui->output_top + h < lines ? " more: Space" : "");
+	}
 	attron(A_BOLD);
 	ui_put(y++, 0, COLS, title, true);
 	attroff(A_BOLD);
@@ -647,12 +650,13 @@ static void abbreviate_options(char *desc)
 /*
  * The status line: a message, or the search options and the main keys. On a
  * narrow screen the options are abbreviated and the key hint shortened so the
- * line fits; a message too long for the line is cut with a '>' at its end.
+ * line fits. True when a long message took the command line's row too.
  */
-static void draw_status(struct ui *ui)
+static bool draw_status(struct ui *ui)
 {
 	char desc[256], line[900];
 	int y = LINES - 2;
+	bool two_rows = false;
 
 	if (ui->status[0]) {
 		snprintf(line, sizeof line, "%s%s", ui->status_error ? "error: " : "", ui->status);
@@ -670,7 +674,36 @@ static void draw_status(struct ui *ui)
 				break;
 		}
 	}
-	/* A line still too long is cut where it would leave the screen, and marked so. */
+	/*
+	 * A message too long for the line goes on over the command line's row
+	 * while the command line is closed; what is still too long is cut
+	 * where it would leave the screen, and marked so.
+	 */
+	if (text_cols(line, sizeof line) > COLS && ui->status[0] && !ui->cmdline && COLS > 8) {
+		char *wrapped = ui_wrap(line, COLS), *nl = strchr(wrapped, '\n'), *rest = nl ? nl + 1 : NULL;
+
+		if (nl)
+			*nl = '\0';
+		snprintf(line, sizeof line, "%s", wrapped);
+		if (rest) {
+			char *nl2 = strchr(rest, '\n');
+
+			if (nl2 && nl2[1]) {
+				/* A third line would be needed: mark the cut. */
+				size_t cut = text_bytes(rest, strlen(rest), COLS - 1);
+
+				rest[cut] = '>';
+				rest[cut + 1] = '\0';
+			} else if (nl2) {
+				*nl2 = '\0';
+			}
+			attron(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
+			ui_put(y + 1, 0, COLS, rest, true);
+			attroff(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
+			two_rows = true;
+		}
+		free(wrapped);
+	}
 	if (text_cols(line, sizeof line) > COLS && COLS > 1) {
 		size_t cut = text_bytes(line, sizeof line, COLS - 1);
 
@@ -680,6 +713,7 @@ static void draw_status(struct ui *ui)
 	attron(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
 	ui_put(y, 0, COLS, line, true);
 	attroff(ui->status_error ? ui_attr(ui, UI_PAIR_ERROR, A_BOLD) : (int)A_REVERSE);
+	return two_rows;
 }
 
 static void draw(struct ui *ui)
@@ -706,13 +740,15 @@ static void draw(struct ui *ui)
 		for (int y = right->r.y; y < right->r.y + right->r.h; y++)
 			mvaddstr(y, right->r.x - 1, ui->utf8 ? "\u2502" : "|");
 	}
-	draw_status(ui);
+	bool two_rows = draw_status(ui);
+
 	if (ui->cmdline) {
 		curs_set(1);
 		ui_cmdline_draw(ui, LINES - 1, COLS);
 	} else {
 		curs_set(0);
-		ui_put(LINES - 1, 0, COLS, "", true);
+		if (!two_rows)
+			ui_put(LINES - 1, 0, COLS, "", true);
 	}
 	refresh();
 }

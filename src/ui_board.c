@@ -69,9 +69,12 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	} else {
 		pos = s->root;
 	}
-	attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
-	ui_put(y++, x, p->r.w, ui->focus == PANE_BOARD ? "[Board]" : " Board", true);
-	attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+	/* A pane too short for the title and the captions that matter (80x24 with a lesson) has no title. */
+	if (p->r.h > 11) {
+		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+		ui_put(y++, x, p->r.w, ui->focus == PANE_BOARD ? "[Board]" : " Board", true);
+		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
+	}
 	for (int rank = 7; rank >= 0 && y < maxy; rank--, y++) {
 		mvprintw(y, x, "%d ", rank + 1);
 		for (int file = 0; file < 8; file++) {

@@ -61,6 +61,14 @@ void ui_event_draw(struct ui *ui, struct pane *p)
 		if (take >= sizeof line)
 			take = sizeof line - 1;
 		snprintf(line, sizeof line, "%.*s", (int)take, text + at);
+		/* The last row of a sentence that goes on ends in a mark (':event' prints it whole). */
+		if (y + 1 == maxy && at + take < len && w > 12) {
+			size_t cut = (size_t)w - 11 < take ? (size_t)w - 11 : take;
+
+			while (cut > 0 && line[cut - 1] != ' ')
+				cut--;
+			snprintf(line + cut, sizeof line - cut, "(:event >)");
+		}
 		ui_put(y++, p->r.x, w, line, true);
 		at += take;
 		while (at < len && text[at] == ' ')

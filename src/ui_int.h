@@ -88,6 +88,7 @@ struct ui {
 	uint32_t lesson_gen;
 	int lesson_width;
 	int lesson_top;             /* the first line on screen */
+	int lesson_where;           /* the lesson and page LESSON_TEXT is of (number * 1000 + page) */
 };
 
 /* ui.c */

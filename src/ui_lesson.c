@@ -50,10 +50,12 @@ static void sync_text(struct ui *ui, int width)
 	size_t len = 0;
 	FILE *out;
 
+	int where = t->number * 1000 + t->page;
+	bool changed;
+
 	if (ui->lesson_text && ui->lesson_gen == t->generation && ui->lesson_width == width)
 		return;
-	if (ui->lesson_gen != t->generation)
-		ui->lesson_top = 0;
+	changed = ui->lesson_gen != t->generation;
 	out = open_memstream(&buf, &len);
 	if (!out)
 		util_die("out of memory");
@@ -62,6 +64,26 @@ static void sync_text(struct ui *ui, int width)
 	free(ui->lesson_text);
 	ui->lesson_text = ui_wrap(buf, width);
 	free(buf);
+	/*
+	 * A new page starts at its top. The same page changed by an answer
+	 * scrolls to the feedback, two lines of the question above it, so the
+	 * learner sees the verdict without scrolling.
+	 */
+	if (changed && where != ui->lesson_where) {
+		ui->lesson_top = 0;
+	} else if (changed && t->answered >= 0) {
+		const char *at = ui->lesson_text;
+
+		for (int n = 0; at && *at; n++) {
+			if (!strncmp(at, "  [right]", 9) || !strncmp(at, "  [wrong]", 9) || !strncmp(at, "  [?]", 5)) {
+				ui->lesson_top = n > 2 ? n - 2 : 0;
+				break;
+			}
+			at = strchr(at, '\n');
+			at = at ? at + 1 : NULL;
+		}
+	}
+	ui->lesson_where = where;
 	ui->lesson_gen = t->generation;
 	ui->lesson_width = width;
 }

@@ -16,7 +16,9 @@ quiesce) and the screen (tmux capture-pane):
     names its search: the mode or variant, each +switch asked for, and none
     of delta, SEE or fail-soft that the side did not ask for;
   * any other page shows the board with its rank digits, its file letters,
-    the side to move and the material.
+    the side to move and the material;
+  * the lesson pane's key bar offers "A answer" on a page with a question,
+    and "H hint" when its questions have hints, never on a page without.
 
 Every wait is for a screen condition (polling capture-pane), never a fixed
 sleep. Prints one line per failure and "N pages, N failures" at the end;
@@ -96,13 +98,17 @@ def parse_lesson(path):
         if line.startswith("title:") and not pages:
             title = line[6:].strip()
         elif line.startswith("page:"):
-            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "has_text": False})
+            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "questions": 0, "hints": 0})
         elif not pages:
             continue
         elif line.startswith("@"):
             parts = line.split(None, 1)
             if parts[0] == "@ask" and len(parts) > 1:
                 pages[-1]["words"] += parts[1].split()
+            elif parts[0] == "@question":
+                pages[-1]["questions"] += 1
+            elif parts[0] == "@hint":
+                pages[-1]["hints"] += 1
             elif parts[0] == "@compare" and len(parts) > 1:
                 pages[-1]["compare"] = parts[1].split()
             elif parts[0] in ("@position", "@search", "@set", "@fen"):
@@ -218,6 +224,13 @@ def check_page(t, lesson_title, number, page, k, count, fails):
     if missing:
         fails.append("%s: not on screen (cut?): %s" % (where, " ".join(missing[:12])))
     screen = "\n".join(rows)
+    # The key bar offers H only for a question that has a hint.
+    if page["questions"] and page["hints"] == page["questions"] and "H hint" not in screen:
+        fails.append("%s: every question has a hint but the key bar offers no 'H hint'" % where)
+    if page["hints"] == 0 and "H hint" in screen:
+        fails.append("%s: the key bar offers 'H hint' but the page has no hint" % where)
+    if page["questions"] and "A answer" not in screen:
+        fails.append("%s: the page asks a question but the key bar offers no 'A answer'" % where)
     if page["compare"]:
         top = rows[0].split("|")
         heads = [h.strip().strip("[]") for h in top[:2]]
