@@ -22,6 +22,23 @@ int cli_lesson(int argc, char **argv);
 int cli_check_lesson(int argc, char **argv);
 int cli_uci(int argc, char **argv);
 int cli_match(int argc, char **argv);
+int cli_check_trace(int argc, char **argv);
+int cli_diff(int argc, char **argv);
+
+/* A trace read from a file, with what it is a trace of (check-trace, diff). */
+struct cli_loaded_trace {
+	struct trace *trace;
+	struct position root;
+	struct search_options opt;
+	struct search_result res;
+	bool own_values;        /* the values are quiesce's evaluation (not "eval":"other") */
+};
+
+/* Reads the trace at PATH (either form); false with a message in ERR. */
+bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err);
+void cli_trace_unload(struct cli_loaded_trace *lt);
+/* Prints "quiesce: PATH: MESSAGE" for a trace that could not be read. */
+void cli_trace_load_error(const char *path, const struct error *err);
 
 /* Whether the curses tutor can run: stdin and stdout are terminals and TERM is not dumb. */
 bool cli_can_use_curses(void);

@@ -43,6 +43,10 @@ static const struct command {
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",
 	  "check that a lesson parses and that every claim it makes holds" },
+	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
+	  "check traces (quiesce's or another engine's) against the search rules" },
+	{ "diff", cli_diff, "diff A B | diff A --reference [--format text|json] [--limit N]",
+	  "compare two traces by move path: where they part, and the explosion profile" },
 };
 
 /* Prints the --help text to stdout. */

@@ -1,0 +1,250 @@
+/*
+ * cli_diff.c: "quiesce diff A B" and "quiesce diff A --reference": two
+ * searches of the same position aligned by move path, the first decision
+ * where they part, the nodes only one searched and the explosion profile.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fen.h"
+#include "notation.h"
+#include "tracecheck.h"
+#include "tracediff.h"
+#include "util.h"
+
+/* The reference search is capped so that a diff of a huge trace cannot exhaust memory. */
+#define DIFF_REFERENCE_CAP 20000000
+
+static const char diff_options[] =
+	"Options:\n"
+	"      --reference        B is quiesce's own search of A's position with the\n"
+	"                         options A declares (instead of a second file)\n"
+	"      --format FORMAT    text (the default) or json\n"
+	"  -h, --help             display this help and exit\n\n"
+	"Aligns the two search trees by move path and reports both root results,\n"
+	"the first decision where they part in A's search order and why, the nodes\n"
+	"only in A and only in B, and the nodes per quiescence ply of each.\n"
+	"Exit status: 0 when the searches do not part, 1 when they do (or a trace\n"
+	"cannot be read), 2 for a usage error.\n";
+
+static void json_string(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(out, "\\u%04x", ch);
+		else
+			putc(ch, out);
+	}
+	putc('"', out);
+}
+
+/* The header line of one side in the text report. */
+static void text_side(FILE *out, const char *label, const char *name, const struct cli_loaded_trace *lt)
+{
+	char opts[256], score[32], best[NOTATION_BUFSIZE];
+
+	search_options_describe(&lt->opt, opts, sizeof opts);
+	search_score_text(lt->res.score, score, sizeof score);
+	if (lt->res.best == MOVE_NONE)
+		strcpy(best, "none");
+	else
+		notation_uci(lt->res.best, best);
+	fprintf(out, "%s: %s\n   %s%s\n   root %s, best %s, %u nodes%s\n", label, name, opts,
+		lt->own_values ? "" : " (its own evaluation)", score, best, (unsigned)lt->trace->node_count,
+		lt->res.stopped ? ", stopped" : "");
+}
+
+static void text_report(FILE *out, const char *name_a, const char *name_b, const struct cli_loaded_trace *a,
+			const struct cli_loaded_trace *b, const struct tracediff_result *r)
+{
+	char path[512];
+
+	text_side(out, "A", name_a, a);
+	text_side(out, "B", name_b, b);
+	fprintf(out, "\nCompared: %s\n", r->strict ? "decisions and values, event by event (both use quiesce's evaluation and move order)"
+		: "decisions only: where each stands pat, main search or quiescence, forced leaves\n"
+		  "   (one trace declares its own evaluation or move order: values, windows and order differ legitimately)");
+	fprintf(out, "Nodes: %llu in both, %llu only in A, %llu only in B\n", (unsigned long long)r->matched,
+		(unsigned long long)r->only_a, (unsigned long long)r->only_b);
+	if (r->first_only_a != TRACE_NONE) {
+		tracecheck_path(a->trace, r->first_only_a, path, sizeof path);
+		fprintf(out, "   first only in A: node %u (%s)\n", (unsigned)r->first_only_a, path);
+	}
+	if (r->first_only_b != TRACE_NONE) {
+		tracecheck_path(b->trace, r->first_only_b, path, sizeof path);
+		fprintf(out, "   first only in B: node %u (%s)\n", (unsigned)r->first_only_b, path);
+	}
+	if (r->parted) {
+		tracecheck_path(a->trace, r->node_a, path, sizeof path);
+		fprintf(out, "\nFirst parting: node %u in A, node %u in B (%s): %s\n   %s\n", (unsigned)r->node_a,
+			(unsigned)r->node_b, path, tracediff_reason_name(r->reason), r->why);
+	} else {
+		fprintf(out, "\nNo parting decision among the nodes in both trees.\n");
+	}
+	fprintf(out, "\nExplosion profile (nodes per quiescence ply):\n   %-8s %12s %12s\n", "ply", "A", "B");
+	for (int i = 0; i < r->profile_rows; i++) {
+		char label[16];
+
+		if (i == 0)
+			snprintf(label, sizeof label, "main");
+		else if (i == TRACEDIFF_QPLIES)
+			snprintf(label, sizeof label, "q%d+", i - 1);
+		else
+			snprintf(label, sizeof label, "q%d", i - 1);
+		fprintf(out, "   %-8s %12llu %12llu\n", label, (unsigned long long)r->profile_a[i],
+			(unsigned long long)r->profile_b[i]);
+	}
+}
+
+static void json_side(FILE *out, const char *name, const struct cli_loaded_trace *lt)
+{
+	char best[NOTATION_BUFSIZE];
+
+	fprintf(out, "{\"name\":");
+	json_string(out, name);
+	if (lt->res.best == MOVE_NONE)
+		fprintf(out, ",\"best\":null");
+	else {
+		notation_uci(lt->res.best, best);
+		fprintf(out, ",\"best\":\"%s\"", best);
+	}
+	fprintf(out, ",\"score\":%d,\"nodes\":%u,\"stopped\":%s,\"own_values\":%s}", lt->res.score,
+		(unsigned)lt->trace->node_count, lt->res.stopped ? "true" : "false", lt->own_values ? "true" : "false");
+}
+
+static void json_report(FILE *out, const char *name_a, const char *name_b, const struct cli_loaded_trace *a,
+			const struct cli_loaded_trace *b, const struct tracediff_result *r)
+{
+	char path[512];
+
+	fprintf(out, "{\"a\":");
+	json_side(out, name_a, a);
+	fprintf(out, ",\"b\":");
+	json_side(out, name_b, b);
+	fprintf(out, ",\"compared\":\"%s\",\"matched\":%llu,\"only_a\":%llu,\"only_b\":%llu",
+		r->strict ? "decisions-and-values" : "decisions", (unsigned long long)r->matched,
+		(unsigned long long)r->only_a, (unsigned long long)r->only_b);
+	if (r->parted) {
+		tracecheck_path(a->trace, r->node_a, path, sizeof path);
+		fprintf(out, ",\"parting\":{\"node_a\":%u,\"node_b\":%u,\"path\":", (unsigned)r->node_a, (unsigned)r->node_b);
+		json_string(out, r->node_a == 0 ? "" : path);
+		fprintf(out, ",\"reason\":\"%s\",\"why\":", tracediff_reason_name(r->reason));
+		json_string(out, r->why);
+		fprintf(out, "}");
+	} else {
+		fprintf(out, ",\"parting\":null");
+	}
+	fprintf(out, ",\"profile\":[");
+	for (int i = 0; i < r->profile_rows; i++) {
+		if (i == 0)
+			fprintf(out, "{\"qply\":null");
+		else
+			fprintf(out, ",{\"qply\":%d", i - 1);
+		fprintf(out, ",\"a\":%llu,\"b\":%llu}", (unsigned long long)r->profile_a[i],
+			(unsigned long long)r->profile_b[i]);
+	}
+	fprintf(out, "]}\n");
+}
+
+/* B as quiesce's own search of A's position under A's declared options. */
+static void reference(const struct cli_loaded_trace *a, struct cli_loaded_trace *b)
+{
+	memset(b, 0, sizeof *b);
+	b->root = a->root;
+	b->opt = a->opt;
+	b->opt.progress = NULL;
+	if (b->opt.max_nodes == 0)
+		b->opt.max_nodes = DIFF_REFERENCE_CAP;
+	b->own_values = true;
+	b->trace = trace_new();
+	search_run(&b->root, &b->opt, b->trace, NULL, &b->res);
+}
+
+int cli_diff(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "reference", no_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	bool ref = false, json = false;
+	struct cli_loaded_trace a, b;
+	struct tracediff_side sa, sb;
+	struct tracediff_result r;
+	struct error err = { 0 };
+	const char *name_b;
+	int c, want;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			ref = true;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "json"))
+				json = true;
+			else if (!strcmp(optarg, "text"))
+				json = false;
+			else
+				return cli_usage_error("diff: invalid --format '%s': expected text or json", cli_cut(optarg));
+			break;
+		case 'h':
+			cli_print_command_help("diff", diff_options);
+			return 0;
+		default:
+			return cli_option_error(argv);
+		}
+	}
+	want = ref ? 1 : 2;
+	if (argc - optind != want)
+		return cli_usage_error(ref ? "diff: expected one trace file with --reference, found %d"
+				       : "diff: expected two trace files (or one with --reference), found %d", argc - optind);
+	if (!cli_trace_load(argv[optind], &a, &err)) {
+		cli_trace_load_error(argv[optind], &err);
+		return 1;
+	}
+	if (ref) {
+		reference(&a, &b);
+		name_b = "reference (quiesce's search with A's options)";
+	} else {
+		name_b = argv[optind + 1];
+		if (!cli_trace_load(name_b, &b, &err)) {
+			cli_trace_load_error(name_b, &err);
+			cli_trace_unload(&a);
+			return 1;
+		}
+		char fa[FEN_BUFSIZE], fb[FEN_BUFSIZE];
+
+		fen_format(&a.root, fa);
+		fen_format(&b.root, fb);
+		if (strcmp(fa, fb) != 0) {
+			fprintf(stderr, "quiesce: diff: %s and %s are searches of different positions ('%s' and '%s')\n",
+				argv[optind], name_b, fa, fb);
+			cli_trace_unload(&a);
+			cli_trace_unload(&b);
+			return 1;
+		}
+	}
+	sa = (struct tracediff_side){ a.trace, &a.opt, a.own_values, a.own_values };
+	sb = (struct tracediff_side){ b.trace, &b.opt, b.own_values, b.own_values };
+	tracediff_run(&sa, &sb, &a.root, &r);
+	if (json)
+		json_report(stdout, argv[optind], name_b, &a, &b, &r);
+	else
+		text_report(stdout, argv[optind], name_b, &a, &b, &r);
+	cli_trace_unload(&a);
+	cli_trace_unload(&b);
+	return r.parted ? 1 : 0;
+}

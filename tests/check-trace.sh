@@ -1,0 +1,141 @@
+#!/bin/sh
+# check-trace.sh: "quiesce check-trace" and "quiesce diff" on quiesce's own
+# traces.
+#
+# 1. Every trace quiesce writes, in every mode and variant, keeps the rules
+#    it declares: check-trace is clean. The faulty variant (evasions off)
+#    declares "evasions": false, so its stand pat in check follows the rule
+#    it claims and is clean too.
+# 2. Traces edited by tests/check-trace-mutate.py to break one rule each are
+#    flagged: exit 1, and the first violation names the rule and the node the
+#    mutation chose by its own definition.
+# 3. diff: a trace against itself and against --reference does not part;
+#    the faulty variant against the correct search parts first at the node in
+#    check (hand-worked position below), with the explosion profile.
+# 4. Usage errors exit 2, unreadable traces 1 with the file named.
+# The mutations and the JSON checks need python3 (skipped without it).
+. "$srcdir/tests/lib.sh"
+need_quiesce
+Q=$QUIESCE
+PY=$(need_prog python3) || skip "python3 is not installed"
+MUT="$PY $srcdir/tests/check-trace-mutate.py"
+
+# Positions: an open game with exchanges on d4 and e5, a middlegame from
+# the WAC suite, a mate in one (Ra8#) and the hand-worked check position:
+# Black's only capture a8a1 checks the white king on e1 (b1, c1, d1 empty),
+# and it is the only move of Black's 15 that gives check.
+OPEN="r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3"
+WAC="2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+MATE="6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+CHECK="r3k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+
+# ------------------------------------------------------------ 1. clean traces
+n=0
+for fen in "$OPEN" "$WAC" "$MATE" "$CHECK"; do
+	for opts in "" "--mode none" "--mode checks" "--mode checks --check-plies all" \
+		"--no-evasions" "--no-stand-pat --qdepth 3" "--delta" "--delta=50" "--see" \
+		"--fail-soft" "--fail-soft --delta --see" "--mode checks --fail-soft" \
+		"--pawn-pushes" "--order none" "--depth 1" "--depth 0" "--depth 3" \
+		"--max-nodes 300" "--no-evasions --fail-soft" "--mode none --fail-soft" \
+		"--eval pst --delta"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		"$Q" trace --format json --max-nodes 100000 --fen "$fen" $opts >"$T/t$n.json" 2>"$T/err" ||
+			{ fail "quiesce trace $opts on '$fen' failed"; continue; }
+		echo "$opts | $fen" >"$T/t$n.what"
+	done
+done
+run "$Q" check-trace --quiet "$T"/t*.json
+if [ "$status" -ne 0 ]; then
+	fail "check-trace on quiesce's own $n traces: exit $status, expected 0"
+	for f in $(sed -n 's/^\([^:]*\): node.*/\1/p' "$T/out" | sort -u | head -5); do
+		echo "    $(cat "${f%.json}.what")"
+	done
+	show_output
+fi
+expect_empty "$T/out" "check-trace --quiet on clean traces prints nothing"
+expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
+	expect_out_has "t1.json: ok (" "a clean trace says ok"
+
+# ------------------------------------------------------------ 2. broken rules
+"$Q" trace --format json --depth 1 --no-evasions --fen "$CHECK" >"$T/faulty.json" || bail "trace faulty"
+"$Q" trace --format json --fen "$OPEN" >"$T/cap.json" || bail "trace captures"
+"$Q" trace --format json --fail-soft --fen "$OPEN" >"$T/soft.json" || bail "trace fail-soft"
+"$Q" trace --format json --depth 1 --fen "$MATE" >"$T/mate.json" || bail "trace mate"
+"$Q" trace --format json --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
+"$Q" trace --format json --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
+"$Q" trace --format json --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+
+for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap \
+	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
+	leave-score:soft mate-distance:mate qdepth-where:brute delta-margin:delta \
+	see-condition:see; do
+	rule=${case%%:*}
+	src=${case#*:}
+	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
+	node=${out#* }
+	if expect_exit 1 "check-trace on a trace breaking $rule" "$Q" check-trace "$T/bad-$rule.json"; then
+		first=$(head -n 1 "$T/out")
+		case "$first" in
+		"$T/bad-$rule.json: node $node ("*"): $rule: expected "*) ;;
+		*) fail "$rule: the first violation is '$first', expected rule $rule at node $node" ;;
+		esac
+		expect_err_has "bad-$rule.json: " "the violation count on stderr"
+	fi
+done
+# The node in check is named by its move path.
+run "$Q" check-trace "$T/bad-stand-pat-in-check.json"
+expect_out_has "node 1 (a8a1): stand-pat-in-check: expected no stand pat in check" "the path of the node in check"
+# --max limits what is printed, not what is counted.
+run "$Q" check-trace --max 1 "$T/bad-stand-pat-disabled.json"
+[ "$(grep -c ': stand-pat-disabled: ' "$T/out")" = 1 ] || fail "--max 1 printed more than one violation"
+expect_out_has "more violations" "--max 1 says how many more"
+# A clean file and a broken one: exit 1, the clean one still reported ok.
+expect_exit 1 "check-trace, one clean and one broken trace" "$Q" check-trace "$T/cap.json" "$T/bad-mate-distance.json" &&
+	expect_out_has "cap.json: ok" "the clean trace is still reported"
+
+# ------------------------------------------------------------ 3. diff
+expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json" &&
+	expect_out_has "No parting decision" "a trace does not part from itself" &&
+	expect_out_has ", 0 only in A, 0 only in B" "every node aligned"
+expect_exit 0 "diff --reference of a quiesce trace" "$Q" diff "$T/soft.json" --reference &&
+	expect_out_has "No parting decision" "quiesce's trace is its reference"
+"$Q" trace --format json --depth 1 --fen "$CHECK" >"$T/right.json" || bail "trace check position"
+if expect_exit 1 "diff faulty vs evasions" "$Q" diff "$T/faulty.json" "$T/right.json"; then
+	expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat" "the parting node is the node in check"
+	expect_out_has "A stands pat at " "what A did"
+	expect_out_has "B searches " "what B did instead"
+	# The profile: one main-search node (the root) and Black's 15 moves at qply 0 in both.
+	grep -E '^ +main +1 +1$' "$T/out" >/dev/null || fail "profile: main 1 1 expected"
+	grep -E '^ +q0 +15 +15$' "$T/out" >/dev/null || fail "profile: q0 15 15 expected"
+fi
+if expect_exit 1 "diff --format json" "$Q" diff --format json "$T/faulty.json" "$T/right.json"; then
+	$PY - "$T/out" <<'PYEOF' || fail "diff --format json: wrong content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["parting"]
+assert p["node_a"] == 1 and p["node_b"] == 1 and p["path"] == "a8a1" and p["reason"] == "stand-pat", p
+assert d["profile"][0] == {"qply": None, "a": 1, "b": 1}, d["profile"][0]
+assert d["profile"][1]["qply"] == 0 and d["profile"][1]["a"] == 15, d["profile"][1]
+assert d["only_a"] == 0 and d["only_b"] > 0
+PYEOF
+fi
+expect_exit 1 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
+	expect_err_has "different positions" "diff refuses traces of two positions"
+
+# ------------------------------------------------------------ 4. errors
+expect_exit 2 "check-trace without a file" "$Q" check-trace && expect_err_has "no trace file" "the usage error"
+expect_exit 2 "check-trace --max x" "$Q" check-trace --max x "$T/cap.json"
+expect_exit 2 "check-trace --bogus" "$Q" check-trace --bogus "$T/cap.json"
+expect_exit 1 "check-trace on a missing file" "$Q" check-trace "$T/none.json" &&
+	expect_err_has "none.json" "the missing file is named"
+printf '{"format": "quiesce-trace", "version": 1,' >"$T/trunc.json"
+expect_exit 1 "check-trace on a truncated file" "$Q" check-trace "$T/trunc.json" &&
+	expect_err_has "trunc.json: " "the truncated file is named"
+expect_exit 2 "diff with one file" "$Q" diff "$T/cap.json"
+expect_exit 2 "diff with three files" "$Q" diff "$T/cap.json" "$T/cap.json" "$T/cap.json"
+expect_exit 2 "diff --reference with two files" "$Q" diff --reference "$T/cap.json" "$T/cap.json"
+expect_exit 2 "diff --format xml" "$Q" diff --format xml "$T/cap.json" "$T/cap.json"
+expect_exit 1 "diff on a missing file" "$Q" diff "$T/none.json" --reference &&
+	expect_err_has "none.json" "the missing file is named"
+finish
