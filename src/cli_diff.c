@@ -59,7 +59,7 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 	else
 		notation_uci(lt->res.best, best);
 	fprintf(out, "%s: %s\n   %s%s\n   root %s, best %s, %u nodes%s\n", label, name, opts,
-		lt->own_values ? "" : " (its own evaluation)", score, best, (unsigned)lt->trace->node_count,
+		lt->own_values ? "" : " (its own evaluation)", score, best, (unsigned)trace_node_count(lt->trace),
 		lt->res.stopped ? ", stopped" : "");
 }
 
@@ -118,7 +118,7 @@ static void json_side(FILE *out, const char *name, const struct cli_loaded_trace
 		fprintf(out, ",\"best\":\"%s\"", best);
 	}
 	fprintf(out, ",\"score\":%d,\"nodes\":%u,\"stopped\":%s,\"own_values\":%s}", lt->res.score,
-		(unsigned)lt->trace->node_count, lt->res.stopped ? "true" : "false", lt->own_values ? "true" : "false");
+		(unsigned)trace_node_count(lt->trace), lt->res.stopped ? "true" : "false", lt->own_values ? "true" : "false");
 }
 
 static void json_report(FILE *out, const char *name_a, const char *name_b, const struct cli_loaded_trace *a,

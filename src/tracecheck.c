@@ -60,16 +60,6 @@ struct checker {
 	size_t depth, cap;
 };
 
-static struct trace_node node_get(const struct trace *t, uint32_t n)
-{
-	return t->nodes[n];
-}
-
-static struct trace_event event_get(const struct trace *t, uint32_t e)
-{
-	return t->events[e];
-}
-
 void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
 {
 	move path[SEARCH_MAX_PLY + 2];
@@ -79,8 +69,8 @@ void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
 	if (n == 0)
 		return;
 	buf[0] = '\0';
-	for (uint32_t c = node; c != TRACE_NONE && c < t->node_count; c = node_get(t, c).parent) {
-		struct trace_node nd = node_get(t, c);
+	for (uint32_t c = node; c != TRACE_NONE && c < trace_node_count(t); c = trace_node_get(t, c).parent) {
+		struct trace_node nd = trace_node_get(t, c);
 
 		if (nd.parent == TRACE_NONE)
 			break;
@@ -232,7 +222,7 @@ static void check_leaf_first(struct checker *c, struct frame *f, const struct tr
 static void enter_node(struct checker *c, uint32_t n)
 {
 	const struct search_options *o = c->opt;
-	struct trace_node nd = node_get(c->t, n);
+	struct trace_node nd = trace_node_get(c->t, n);
 	struct frame *p, *f;
 	bool in_check;
 
@@ -522,6 +512,8 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		    const struct tracecheck_config *cfg, struct tracecheck_report *rep)
 {
 	struct checker c;
+	struct trace_iter it;
+	struct trace_event e;
 
 	memset(rep, 0, sizeof *rep);
 	memset(&c, 0, sizeof c);
@@ -530,11 +522,10 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 	c.cfg = cfg;
 	c.rep = rep;
 	c.pos = *root;
-	rep->nodes = t->node_count;
-	rep->events = t->event_count;
+	rep->nodes = trace_node_count(t);
+	rep->events = trace_event_count(t);
 
-	for (uint32_t i = 0; i < t->event_count; i++) {
-		struct trace_event e = event_get(t, i);
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);) {
 		struct frame *f;
 
 		if (e.kind == TE_ENTER) {

@@ -20,16 +20,6 @@ struct differ {
 	struct tracediff_result *r;
 };
 
-static struct trace_node node_get(const struct trace *t, uint32_t n)
-{
-	return t->nodes[n];
-}
-
-static struct trace_event event_get(const struct trace *t, uint32_t e)
-{
-	return t->events[e];
-}
-
 const char *tracediff_reason_name(enum tracediff_reason reason)
 {
 	static const char *const names[] = {
@@ -43,7 +33,7 @@ const char *tracediff_reason_name(enum tracediff_reason reason)
 static uint32_t child_by_move(const struct trace *t, uint32_t n, move m)
 {
 	for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c))
-		if (node_get(t, c).move == m)
+		if (trace_node_get(t, c).move == m)
 			return c;
 	return TRACE_NONE;
 }
@@ -56,19 +46,19 @@ static void align(struct differ *d, uint32_t na, uint32_t nb)
 
 	r->matched++;
 	for (uint32_t c = trace_first_child(ta, na); c != TRACE_NONE; c = trace_next_sibling(ta, c)) {
-		uint32_t m = child_by_move(tb, nb, node_get(ta, c).move);
+		uint32_t m = child_by_move(tb, nb, trace_node_get(ta, c).move);
 
 		if (m != TRACE_NONE) {
 			align(d, c, m);
 		} else {
-			r->only_a += node_get(ta, c).end - c;
+			r->only_a += trace_node_get(ta, c).end - c;
 			if (r->first_only_a == TRACE_NONE || c < r->first_only_a)
 				r->first_only_a = c;
 		}
 	}
 	for (uint32_t c = trace_first_child(tb, nb); c != TRACE_NONE; c = trace_next_sibling(tb, c)) {
-		if (child_by_move(ta, na, node_get(tb, c).move) == TRACE_NONE) {
-			r->only_b += node_get(tb, c).end - c;
+		if (child_by_move(ta, na, trace_node_get(tb, c).move) == TRACE_NONE) {
+			r->only_b += trace_node_get(tb, c).end - c;
 			if (r->first_only_b == TRACE_NONE || c < r->first_only_b)
 				r->first_only_b = c;
 		}
@@ -80,8 +70,8 @@ static int profile(const struct trace *t, uint64_t *rows)
 {
 	int used = 1;
 
-	for (uint32_t i = 0; i < t->node_count; i++) {
-		int q = node_get(t, i).qply;
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
+		int q = trace_node_get(t, i).qply;
 		int row = q < 0 ? 0 : 1 + (q < TRACEDIFF_QPLIES - 1 ? q : TRACEDIFF_QPLIES - 1);
 
 		rows[row]++;
@@ -212,7 +202,7 @@ static enum tracediff_reason classify(const struct trace_event *x, const struct 
 static bool strict_pair(struct differ *d, uint32_t na, uint32_t nb)
 {
 	const struct trace *ta = d->a->t, *tb = d->b->t;
-	struct trace_node xa = node_get(ta, na), xb = node_get(tb, nb);
+	struct trace_node xa = trace_node_get(ta, na), xb = trace_node_get(tb, nb);
 	uint32_t ea, eb;
 
 	if ((xa.flags & TN_QUIESCENCE) != (xb.flags & TN_QUIESCENCE)) {
@@ -231,7 +221,7 @@ static bool strict_pair(struct differ *d, uint32_t na, uint32_t nb)
 	ea = trace_node_next_event(ta, na, xa.enter);
 	eb = trace_node_next_event(tb, nb, xb.enter);
 	while (ea != TRACE_NONE && eb != TRACE_NONE) {
-		struct trace_event x = event_get(ta, ea), y = event_get(tb, eb);
+		struct trace_event x = trace_event_get(ta, ea), y = trace_event_get(tb, eb);
 
 		if (x.kind == TE_MOVE && y.kind == TE_MOVE && x.move == y.move) {
 			if (strict_pair(d, trace_child_of_move_event(&x), trace_child_of_move_event(&y)))
@@ -258,9 +248,9 @@ static void decisions(const struct trace *t, uint32_t n, const struct trace_even
 {
 	*sp = NULL;
 	*leaf = -1;
-	for (uint32_t e = trace_node_next_event(t, n, node_get(t, n).enter); e != TRACE_NONE;
+	for (uint32_t e = trace_node_next_event(t, n, trace_node_get(t, n).enter); e != TRACE_NONE;
 	     e = trace_node_next_event(t, n, e)) {
-		struct trace_event ev = event_get(t, e);
+		struct trace_event ev = trace_event_get(t, e);
 
 		if (ev.kind == TE_STAND_PAT && *sp == NULL) {
 			*spv = ev;
@@ -277,7 +267,7 @@ static void decisions(const struct trace *t, uint32_t n, const struct trace_even
 static bool loose_pair(struct differ *d, uint32_t na, uint32_t nb)
 {
 	const struct trace *ta = d->a->t, *tb = d->b->t;
-	struct trace_node xa = node_get(ta, na), xb = node_get(tb, nb);
+	struct trace_node xa = trace_node_get(ta, na), xb = trace_node_get(tb, nb);
 	const struct trace_event *spa, *spb;
 	struct trace_event va, vb;
 	int la, lb;
@@ -309,7 +299,7 @@ static bool loose_pair(struct differ *d, uint32_t na, uint32_t nb)
 		return true;
 	}
 	for (uint32_t c = trace_first_child(ta, na); c != TRACE_NONE; c = trace_next_sibling(ta, c)) {
-		uint32_t m = child_by_move(tb, nb, node_get(ta, c).move);
+		uint32_t m = child_by_move(tb, nb, trace_node_get(ta, c).move);
 
 		if (m != TRACE_NONE && loose_pair(d, c, m))
 			return true;
@@ -332,7 +322,7 @@ void tracediff_run(const struct tracediff_side *a, const struct tracediff_side *
 	ra = profile(a->t, r->profile_a);
 	rb = profile(b->t, r->profile_b);
 	r->profile_rows = ra > rb ? ra : rb;
-	if (a->t->node_count == 0 || b->t->node_count == 0)
+	if (trace_node_count(a->t) == 0 || trace_node_count(b->t) == 0)
 		return;
 	align(&d, 0, 0);
 	if (r->strict)
