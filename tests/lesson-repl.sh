@@ -34,13 +34,13 @@ page 4"
 expect_out_has "Page 1 of 4: A search with a horizon" "lesson 1 prints page 1"
 expect_out_has "judges the position" "the prose, wrapped"
 expect_out_has "Page 2 of 4: Stopping after one move" "next-page prints page 2"
-expect_out_has "  (type 'answer MOVE')" "the page says how to answer"
+expect_out_has "  (type 'answer MOVE'; 'hint' helps)" "the page says how to answer"
 expect_out_has "[?] Answer with one legal move" "an illegal move is explained"
 expect_out_has "[right] Yes. Qxd5 is the only move that changes the material count" "a right answer"
 expect_out_has "[wrong] Step into node Qxd5" "a wrong answer"
 expect_out_has "Page 4 of 4: Looking deeper instead" "page 4"
 expect_err_has "this page asks no question" "answer on a page without a question"
-expect_err_has "no hint for this question" "hint without one"
+expect_out_has "Hint: The leaves are scored by material alone" "hint prints the question's hint"
 [ -f "$PROGRESS" ] || fail "no progress file at $PROGRESS"
 cat >"$T/want" <<'END'
 # quiesce: the learner's progress through the lessons (see quiesce(1)).
@@ -53,6 +53,23 @@ END
 cmp -s "$T/want" "$PROGRESS" || fail "the progress file: $(diff "$T/want" "$PROGRESS")"
 ls "$XDG_STATE_HOME/quiesce" | grep -v -e '^progress$' -e '^history$' | grep . &&
 	fail "files left beside the progress file"
+
+# Every shipped question has a hint; a question without one says so.
+cat >"$T/nohint.lesson" <<'END'
+title: No hint
+id: no-hint
+summary: A question without a hint.
+
+page: One
+@position startpos
+@search captures depth=1
+@question best
+@ask Which move?
+@answer a3
+END
+repl "lesson $T/nohint.lesson
+hint"
+expect_err_has "no hint for this question" "hint without one"
 
 # Errors: no page before the first or after the last, no such lesson.
 repl "lesson horizon 1
