@@ -13,7 +13,15 @@ for f in "$srcdir"/lessons/*.lesson; do
 		expect_empty "$T/err" "check-lesson ${f##*/} stderr"
 	fi
 done
-[ "$count" -ge 12 ] || fail "only $count lessons in lessons/ (the curriculum has 12)"
+# Every question has a hint (the tutor offers H on every question).
+for f in "$srcdir"/lessons/*.lesson; do
+	q=$(grep -c '^@question' "$f")
+	h=$(grep -c '^@hint' "$f")
+	[ "$q" -eq "$h" ] || fail "${f##*/}: $q questions but $h hints"
+	[ "$q" -ge 1 ] || fail "${f##*/}: no question"
+done
+
+[ "$count" -ge 17 ] || fail "only $count lessons in lessons/ (the curriculum has 17)"
 
 # Every lesson is listed, with its id and title.
 if expect_exit 0 "lessons" "$QUIESCE" lessons; then
