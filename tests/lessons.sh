@@ -21,7 +21,26 @@ for f in "$srcdir"/lessons/*.lesson; do
 	[ "$q" -ge 1 ] || fail "${f##*/}: no question"
 done
 
-[ "$count" -ge 17 ] || fail "only $count lessons in lessons/ (the curriculum has 17)"
+[ "$count" -ge 19 ] || fail "only $count lessons in lessons/ (the curriculum has 19)"
+
+# The suite figures the weak-evaluation lesson quotes are what compare
+# prints, and they keep the relation the lesson teaches: quiescence solves
+# more than none with either evaluation, and gains more with the better one.
+f="$srcdir/lessons/18-weak-eval.lesson"
+solved() { # EVAL MODE: positions solved on WAC at depth 2
+	"$QUIESCE" compare --epd "$srcdir/positions/wac.epd" --modes none,captures --eval "$1" \
+		--no-progress --format csv 2>/dev/null | awk -F, -v m="$2" '$1 == m { print $5 }'
+}
+if [ -r "$f" ]; then
+	nm=$(solved material none) cm=$(solved material captures)
+	np=$(solved pst none) cp=$(solved pst captures)
+	grep -q "none solves $nm and captures $cm;" "$f" ||
+		fail "18-weak-eval.lesson does not quote the material figures $nm and $cm"
+	grep -q "piece-square tables, $np and $cp\." "$f" ||
+		fail "18-weak-eval.lesson does not quote the pst figures $np and $cp"
+	[ "$cm" -gt "$nm" ] && [ "$cp" -gt "$np" ] && [ $((cp - np)) -gt $((cm - nm)) ] ||
+		fail "weak-eval: the relation the lesson teaches does not hold ($nm $cm $np $cp)"
+fi
 
 # Every lesson is listed, with its id and title.
 if expect_exit 0 "lessons" "$QUIESCE" lessons; then
