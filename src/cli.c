@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fen.h"
+#include "pgn.h"
 #include "util.h"
 
 int cli_usage_error(const char *fmt, ...)
@@ -76,6 +78,44 @@ const char cli_search_options_help[] =
 	"      --eval EVAL        material (default) or pst\n"
 	"      --max-nodes N      stop the search after N nodes\n";
 
+const char cli_pgn_options_help[] =
+	"      --pgn FILE         the position from a game of the PGN file FILE\n"
+	"      --game N           game N of the file, from 1 (default 1)\n"
+	"      --ply N            after the game's first N half-moves (default: all)\n";
+
+/* What --pgn, --game and --ply asked for (one command runs per process). */
+static struct {
+	const char *path;
+	long game, ply;
+	bool game_given, ply_given, fen_given;
+} pgn_choice = { NULL, 1, -1, false, false, false };
+
+int cli_search_position(const char **fen)
+{
+	static struct pgn_game g;
+	static char buf[FEN_BUFSIZE];
+	struct position pos;
+	struct error err = { 0 };
+
+	if (pgn_choice.path == NULL) {
+		if (pgn_choice.game_given || pgn_choice.ply_given)
+			return cli_usage_error("--%s needs --pgn FILE", pgn_choice.game_given ? "game" : "ply");
+		return 0;
+	}
+	if (pgn_choice.fen_given)
+		return cli_usage_error("give --fen or --pgn, not both");
+	if (!pgn_load(pgn_choice.path, (int)pgn_choice.game, &g, &err)) {
+		fprintf(stderr, "quiesce: %s\n", err.msg);
+		return strstr(err.msg, "there is no game") ? EXIT_USAGE : 1;
+	}
+	if (!pgn_position_at(&g, (int)pgn_choice.ply, &pos))
+		return cli_usage_error("--ply %ld: game %ld of %s has only %d half-moves", pgn_choice.ply,
+				       pgn_choice.game, cli_cut(pgn_choice.path), g.game.nply);
+	fen_format(&pos, buf);
+	*fen = buf;
+	return 0;
+}
+
 int cli_search_option(int code, const char *arg, struct search_options *opt, const char **fen)
 {
 	static const char *const names[] = {
@@ -85,10 +125,30 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 	struct error err = { 0 };
 	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */
 
+	if (i == 15) {
+		pgn_choice.path = arg;
+		return 0;
+	}
+	if (i == 16 || i == 17) {
+		long v;
+
+		if (!cli_parse_int(arg, 1000000, &v) || (i == 16 && v < 1))
+			return cli_usage_error("invalid --%s '%s': expected a whole number%s", i == 16 ? "game" : "ply",
+					       cli_cut(arg), i == 16 ? " from 1" : "");
+		if (i == 16) {
+			pgn_choice.game = v;
+			pgn_choice.game_given = true;
+		} else {
+			pgn_choice.ply = v;
+			pgn_choice.ply_given = true;
+		}
+		return 0;
+	}
 	if (i < 0 || i >= (int)(sizeof names / sizeof names[0]))
 		return -1;
 	if (i == 0) {
 		*fen = arg;
+		pgn_choice.fen_given = true;
 		return 0;
 	}
 	if (!search_option_set(opt, names[i], i == 5 && arg == NULL ? "on" : arg, &err))

@@ -90,6 +90,28 @@ void cli_print_command_help(const char *name, const char *options);
 	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }, \
 	{ "no-delta", no_argument, NULL, CLI_OPT_BASE + 15 }
 
+/*
+ * A position from a PGN game, for the commands that take --fen (search,
+ * trace, tutor, repl): --pgn FILE [--game N] [--ply N]. Put
+ * CLI_PGN_LONGOPTS beside CLI_SEARCH_LONGOPTS; cli_search_option takes
+ * them, and cli_search_position resolves them after the option loop.
+ */
+#define CLI_PGN_LONGOPTS \
+	{ "pgn", required_argument, NULL, CLI_OPT_BASE + 15 }, \
+	{ "game", required_argument, NULL, CLI_OPT_BASE + 16 }, \
+	{ "ply", required_argument, NULL, CLI_OPT_BASE + 17 }
+
+/* Help text for --pgn, --game and --ply. */
+extern const char cli_pgn_options_help[];
+
+/*
+ * When --pgn was given, reads the game and points *FEN at the position asked
+ * for (kept in a static buffer). Returns 0, or the exit status after
+ * printing the error (2 for a bad --game/--ply or --pgn with --fen, 1 for
+ * a file that cannot be read or is not good PGN).
+ */
+int cli_search_position(const char **fen);
+
 /* Help text for the options above, for the commands' --help. */
 extern const char cli_search_options_help[];
 

@@ -40,6 +40,7 @@ int cli_search(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_SEARCH_LONGOPTS,
+		CLI_PGN_LONGOPTS,
 		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -70,6 +71,7 @@ int cli_search(int argc, char **argv)
 			break;
 		case 'h':
 			cli_print_command_help("search", search_usage_options);
+			fputs(cli_pgn_options_help, stdout);
 			fputs(cli_search_options_help, stdout);
 			return 0;
 		default:
@@ -78,6 +80,8 @@ int cli_search(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("search: unexpected argument '%s'", cli_cut(argv[optind]));
+	if ((rc = cli_search_position(&fen)) != 0)
+		return rc;
 	if (!fen_parse(&pos, fen, &err)) {
 		return cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 	}

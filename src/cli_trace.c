@@ -11,6 +11,7 @@
 #include "fen.h"
 #include "search.h"
 #include "trace.h"
+#include "pgn.h"
 #include "traceio.h"
 #include "util.h"
 
@@ -18,7 +19,8 @@ static const char trace_usage_options[] =
 	"Position:\n"
 	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
-	"      --format FORMAT    text (default: an indented tree), json or dot (Graphviz)\n"
+	"      --format FORMAT    text (default: an indented tree), json, dot (Graphviz)\n"
+	"                         or pgn (the line and the root alternatives)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"
 	"  -h, --help             display this help and exit\n\n";
 
@@ -49,6 +51,7 @@ int cli_trace(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_SEARCH_LONGOPTS,
+		CLI_PGN_LONGOPTS,
 		{ "format", required_argument, NULL, 'F' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -80,8 +83,10 @@ int cli_trace(int argc, char **argv)
 				writer = traceio_write_json;
 			else if (!strcmp(optarg, "dot"))
 				writer = traceio_write_dot;
+			else if (!strcmp(optarg, "pgn"))
+				writer = pgn_write_search;
 			else
-				return cli_usage_error("trace: invalid --format '%s': expected text, json or dot", cli_cut(optarg));
+				return cli_usage_error("trace: invalid --format '%s': expected text, json, dot or pgn", cli_cut(optarg));
 			break;
 		case 'o':
 			if (*optarg == '\0')
@@ -90,17 +95,20 @@ int cli_trace(int argc, char **argv)
 			break;
 		case 'h':
 			cli_print_command_help("trace", trace_usage_options);
+			fputs(cli_pgn_options_help, stdout);
 			fputs(cli_search_options_help, stdout);
 			return 0;
 		default:
 			/* --format has no short form, so getopt's "-F" would puzzle the reader. */
 			if (c == '?' && optopt == 'F')
-				return cli_usage_error("trace: --format needs an argument: text, json or dot");
+				return cli_usage_error("trace: --format needs an argument: text, json, dot or pgn");
 			return cli_option_error(argv);
 		}
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
+	if ((rc = cli_search_position(&fen)) != 0)
+		return rc;
 	if (!fen_parse(&pos, fen, &err)) {
 		return cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
 	}

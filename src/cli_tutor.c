@@ -25,6 +25,7 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 {
 	static const struct option longopts[] = {
 		CLI_SEARCH_LONGOPTS,
+		CLI_PGN_LONGOPTS,
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -54,6 +55,7 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 			break;
 		case 'h':
 			cli_print_command_help(name, tutor_usage_options);
+			fputs(cli_pgn_options_help, stdout);
 			fputs(cli_search_options_help, stdout);
 			return NULL;
 		default:
@@ -63,6 +65,10 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	}
 	if (optind < argc) {
 		*status = cli_usage_error("%s: unexpected argument '%s'", name, cli_cut(argv[optind]));
+		return NULL;
+	}
+	if ((rc = cli_search_position(&fen)) != 0) {
+		*status = rc;
 		return NULL;
 	}
 	s = session_new();
