@@ -143,7 +143,8 @@ static void put_comment(struct wrap *w, const char *text)
 /* The score of root move node C for the side to move at the root, as a comment: "+35", "<= -20". */
 static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
 {
-	const struct trace_node *node = &t->nodes[c];
+	struct trace_node got = trace_node_get(t, c);
+	const struct trace_node *node = &got;
 	char sc[32];
 	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
 	const char *rel = node->bound == TB_LOWER ? "<= " : node->bound == TB_UPPER ? ">= " : "";
@@ -200,14 +201,14 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 		return;
 	}
 	/* The root's other moves, best first (a stable insertion sort keeps the search's order among equals). */
-	if (t && t->node_count > 0) {
+	if (t && trace_node_count(t) > 0) {
 		for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE && nalts < MAX_MOVES;
 		     c = trace_next_sibling(t, c)) {
 			int k;
 
-			if (t->nodes[c].move == res->pv[0])
+			if (trace_node_get(t, c).move == res->pv[0])
 				continue;
-			for (k = nalts; k > 0 && -t->nodes[alts[k - 1]].score < -t->nodes[c].score; k--)
+			for (k = nalts; k > 0 && -trace_node_get(t, alts[k - 1]).score < -trace_node_get(t, c).score; k--)
 				alts[k] = alts[k - 1];
 			alts[k] = c;
 			nalts++;
@@ -227,7 +228,7 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 
 				put_token(&w, "(");
 				put_number(&w, root, true);
-				notation_san(root, t->nodes[alts[a]].move, alt);
+				notation_san(root, trace_node_get(t, alts[a]).move, alt);
 				put_token(&w, alt);
 				alt_score(t, alts[a], sc, sizeof sc);
 				put_comment(&w, sc);
