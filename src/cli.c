@@ -125,17 +125,18 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 	struct error err = { 0 };
 	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */
 
-	if (i == 15) {
+	/* --pgn, --game, --ply (CLI_PGN_LONGOPTS). */
+	if (i == 20) {
 		pgn_choice.path = arg;
 		return 0;
 	}
-	if (i == 16 || i == 17) {
+	if (i == 21 || i == 22) {
 		long v;
 
-		if (!cli_parse_int(arg, 1000000, &v) || (i == 16 && v < 1))
-			return cli_usage_error("invalid --%s '%s': expected a whole number%s", i == 16 ? "game" : "ply",
-					       cli_cut(arg), i == 16 ? " from 1" : "");
-		if (i == 16) {
+		if (!cli_parse_int(arg, 1000000, &v) || (i == 21 && v < 1))
+			return cli_usage_error("invalid --%s '%s': expected a whole number%s", i == 21 ? "game" : "ply",
+					       cli_cut(arg), i == 21 ? " from 1" : "");
+		if (i == 21) {
 			pgn_choice.game = v;
 			pgn_choice.game_given = true;
 		} else {

@@ -97,9 +97,9 @@ void cli_print_command_help(const char *name, const char *options);
  * them, and cli_search_position resolves them after the option loop.
  */
 #define CLI_PGN_LONGOPTS \
-	{ "pgn", required_argument, NULL, CLI_OPT_BASE + 15 }, \
-	{ "game", required_argument, NULL, CLI_OPT_BASE + 16 }, \
-	{ "ply", required_argument, NULL, CLI_OPT_BASE + 17 }
+	{ "pgn", required_argument, NULL, CLI_OPT_BASE + 20 }, \
+	{ "game", required_argument, NULL, CLI_OPT_BASE + 21 }, \
+	{ "ply", required_argument, NULL, CLI_OPT_BASE + 22 }
 
 /* Help text for --pgn, --game and --ply. */
 extern const char cli_pgn_options_help[];
