@@ -89,9 +89,68 @@ static void node_position(const struct trace *t, uint32_t node, const struct pos
 	}
 }
 
-void explain_event(const struct trace *t, uint32_t ev, const struct position *root,
-		   const struct search_options *opt, char *buf, size_t n)
+/*
+ * What the quiescence search looks for at quiescence ply QPLY under OPT, as
+ * a noun phrase: "a capture", "a capture or a check", "a capture or a pawn
+ * push to the seventh rank".
+ */
+static const char *q_moves(const struct search_options *opt, int qply)
 {
+	bool checks = opt->mode == QMODE_CHECKS && (opt->check_plies < 0 || qply < opt->check_plies);
+
+	if (checks && opt->pawn_pushes)
+		return "a capture, a check or a pawn push to the seventh rank";
+	if (checks)
+		return "a capture or a check";
+	if (opt->pawn_pushes)
+		return "a capture or a pawn push to the seventh rank";
+	return "a capture";
+}
+
+/*
+ * Alpha at event EV of NODE: the window's alpha at entry, raised by every
+ * stand pat or move that raised it before EV (a prune compares with this
+ * alpha, not the one at entry).
+ */
+static int alpha_at(const struct trace *t, uint32_t node, uint32_t ev)
+{
+	struct trace_node nd = trace_node_get(t, node);
+	int alpha = nd.alpha;
+
+	for (uint32_t x = nd.enter; x != TRACE_NONE && x < ev; x = trace_node_next_event(t, node, x)) {
+		struct trace_event e = trace_event_get(t, x);
+
+		if (e.kind == TE_ALPHA_RAISE || (e.kind == TE_STAND_PAT && e.extra == TSP_RAISE))
+			alpha = e.v1;
+	}
+	return alpha;
+}
+
+/* Whether the side to move in POS is checkmated (in check, no legal move). */
+static bool is_mated(const struct position *pos)
+{
+	return board_in_check(pos) && movegen_count(pos) == 0;
+}
+
+/* Appends the faulty variant's warning for a stand pat by WHO, in check in POS, to BUF. */
+static void faulty_note(const struct position *pos, const char *who, char *buf, size_t n)
+{
+	size_t len = strlen(buf);
+	bool mated = is_mated(pos);
+
+	if (len + 1 >= n)
+		return;
+	snprintf(buf + len, n - len, " But %s is in check: this is the faulty variant (evasions off): it stands "
+		 "pat in check, which is wrong because the side in check may have no move that keeps this "
+		 "value%s%s%s", who, mated ? ", and here " : ".", mated ? who : "",
+		 mated ? " is checkmated: it has no legal move at all." : "");
+}
+
+void explain_event(const struct trace *t, uint32_t ev, const struct position *root,
+		   const struct search_options *opt_in, char *buf, size_t n)
+{
+	struct search_options defaults;
+	const struct search_options *opt = opt_in;
 	struct position at, *pos = &at;
 	struct trace_event e_v;
 	struct trace_node nd_v;
@@ -103,6 +162,11 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	if (ev >= trace_event_count(t)) {
 		snprintf(buf, n, "There is no search to step through yet: type 'search'.");
 		return;
+	}
+	/* Without the options, the sentences assume the default search. */
+	if (opt == NULL) {
+		search_defaults(&defaults);
+		opt = &defaults;
 	}
 	e_v = trace_event_get(t, ev);
 	nd_v = trace_node_get(t, e->node);
@@ -117,37 +181,62 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 				 "alpha %s, beta %s: every legal move will be tried.",
 				 where, nd->ply, who, sc(nd->alpha), sc(nd->beta));
 		} else if (nd->qply <= 0) {
+			char takes[200];
+
+			if (opt->mode == QMODE_NONE)
+				snprintf(takes, sizeof takes, "With quiescence off, the static value will be taken as it is.");
+			else
+				snprintf(takes, sizeof takes, "Rather than trust the static value while %s may be "
+					 "pending, the quiescence search takes over%s", opt->mode == QMODE_CHECKS ?
+					 "captures or checks" : "captures", opt->stand_pat ? "" :
+					 "; without a stand pat (brute), the side to move must go on while it has a move to try");
 			snprintf(buf, n, "The main search has reached its horizon at %s. %s "
 				 "(window alpha %s, beta %s; static value %s for %s).",
-				 where,
-				 opt && opt->mode == QMODE_NONE
-				 ? "With quiescence off, the static value will be taken as it is."
-				 : "Rather than trust the static value while captures may be pending, "
-				   "the quiescence search takes over",
-				 sc(nd->alpha), sc(nd->beta), sc(nd->eval), who);
+				 where, takes, sc(nd->alpha), sc(nd->beta), sc(nd->eval), who);
 		} else {
 			snprintf(buf, n, "Quiescence ply %d: the exchange goes on in %s, %s to move, "
 				 "window alpha %s, beta %s, static value %s.",
 				 nd->qply, where, who, sc(nd->alpha), sc(nd->beta), sc(nd->eval));
 		}
-		if ((nd->flags & TN_IN_CHECK) && strlen(buf) + 80 < n)
+		if (!(nd->flags & TN_IN_CHECK) || strlen(buf) + 200 >= n)
+			break;
+		if (!(nd->flags & TN_QUIESCENCE) || opt->mode == QMODE_NONE)
 			snprintf(buf + strlen(buf), n - strlen(buf),
-				 " %s is in check, so it may not stand pat: it must answer the check.", who);
+				 " %s is in check: every legal move here answers the check.", who);
+		else if (opt->evasions)
+			snprintf(buf + strlen(buf), n - strlen(buf),
+				 " %s is in check, so it may not stand pat: it must answer the check, and every "
+				 "legal reply is searched (no reply at all is checkmate).", who);
+		else
+			snprintf(buf + strlen(buf), n - strlen(buf),
+				 " %s is in check, but this is the faulty variant (evasions off): it will stand pat "
+				 "and try only %ss as if it were not in check.", who,
+				 opt->mode == QMODE_CHECKS ? "capture and check" : "capture");
 		break;
-	case TE_STAND_PAT:
+	case TE_STAND_PAT: {
+		/* Only the faulty variant stands pat in check: then the usual reasons do not hold. */
+		bool checked = (nd->flags & TN_IN_CHECK) != 0;
+
 		if (e->extra == TSP_CUTOFF)
-			snprintf(buf, n, "The stand pat of %s is at least beta (%s): the side to move need not "
-				 "capture at all, so the node returns %s.", sc(e->v1), sc(nd->beta),
-				 opt && opt->fail_soft ? "its stand pat (fail-soft)" : "beta");
+			snprintf(buf, n, "The stand pat of %s is at least beta (%s): %s, so the node returns %s.",
+				 sc(e->v1), sc(nd->beta), checked ? "the search takes the static value as a lower bound"
+				 : "the side to move need not capture at all",
+				 opt->fail_soft ? "its stand pat (fail-soft)" : "beta");
+		else if (e->extra == TSP_RAISE && checked)
+			snprintf(buf, n, "The stand pat of %s is above alpha (%s): the search takes it as a lower "
+				 "bound for %s, so alpha rises to %s.", sc(e->v1), sc(nd->alpha), who, sc(e->v1));
 		else if (e->extra == TSP_RAISE)
 			snprintf(buf, n, "The stand pat of %s is above alpha (%s): %s can keep at least this "
-				 "much by not capturing, so alpha rises to %s and only captures that do better matter.",
-				 sc(e->v1), sc(nd->alpha), who, sc(e->v1));
+				 "much by not making %s, so alpha rises to %s and only moves that do better matter.",
+				 sc(e->v1), sc(nd->alpha), who, q_moves(opt, nd->qply), sc(e->v1));
 		else
 			snprintf(buf, n, "The stand pat of %s is not above alpha (%s): doing nothing is not "
-				 "good enough here, so %s looks for a capture that does better.",
-				 sc(e->v1), sc(nd->alpha), who);
+				 "good enough here, so %s looks for %s that does better.",
+				 sc(e->v1), sc(nd->alpha), who, q_moves(opt, nd->qply));
+		if (checked)
+			faulty_note(pos, who, buf, n);
 		break;
+	}
 	case TE_MOVE:
 		move_kind_phrase(pos, e->move, phrase, sizeof phrase);
 		snprintf(buf, n, "%s tries %s, %s (node %u).", who, san, phrase,
@@ -168,7 +257,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	case TE_DELTA_PRUNE:
 		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
 			 "margin of %d, the stand pat %s would reach only %s, not above alpha (%s).",
-			 san, e->v1, e->v2, sc(nd->eval), sc(nd->eval + e->v1 + e->v2), sc(nd->alpha));
+			 san, e->v1, e->v2, sc(nd->eval), sc(nd->eval + e->v1 + e->v2), sc(alpha_at(t, e->node, ev)));
 		break;
 	case TE_SEE_PRUNE:
 		snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
@@ -187,16 +276,27 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		break;
 	case TE_QDEPTH_LIMIT:
 		snprintf(buf, n, "The quiescence depth limit (qdepth %d) is reached: the static value %s is "
-			 "returned without looking further.", opt ? opt->qdepth : nd->qply, sc(e->v1));
+			 "returned without looking further.", opt->qdepth, sc(e->v1));
 		break;
 	case TE_PLY_LIMIT:
 		snprintf(buf, n, "The search is %d plies deep, its hard limit: the static value %s is returned.",
 			 nd->ply, sc(e->v1));
 		break;
-	case TE_QUIET_LEAF:
-		snprintf(buf, n, "Without a stand pat, this node had no capture to search: its static "
-			 "value %s is returned.", sc(e->v1));
+	case TE_QUIET_LEAF: {
+		bool pruned = false;
+
+		for (uint32_t x = nd->enter; x != TRACE_NONE && x < ev; x = trace_node_next_event(t, e->node, x)) {
+			int kind = trace_event_get(t, x).kind;
+
+			pruned |= kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE;
+		}
+		snprintf(buf, n, "Without a stand pat (brute), this node had %s: its static value %s is returned.",
+			 pruned ? "no move left to search once pruning skipped its captures" :
+			 opt->mode == QMODE_CHECKS && (opt->check_plies < 0 || nd->qply < opt->check_plies) ?
+			 (opt->pawn_pushes ? "no capture, check or pawn push to search" : "no capture or check to search") :
+			 opt->pawn_pushes ? "no capture or pawn push to search" : "no capture to search", sc(e->v1));
 		break;
+	}
 	case TE_LEAVE:
 		if (nd->parent == TRACE_NONE) {
 			snprintf(buf, n, "The search is over: the root position is worth %s for %s%s.", sc(e->v1), who,
@@ -313,7 +413,7 @@ void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san
 
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
-			 sc(nd->eval), e->v1, e->v2, sc(nd->alpha));
+			 sc(nd->eval), e->v1, e->v2, sc(alpha_at(t, e->node, ev)));
 	else
 		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1));
 }
