@@ -10,8 +10,8 @@
 #   wait_gone TEXT [SECONDS]         wait until the screen no longer shows TEXT
 #   expect_screen TEXT DESC          wait for TEXT, fail (showing the screen) if it never comes
 #   scroll_until TEXT KEY [ROW]      press KEY until the screen shows TEXT; after each press wait
-#                                    until screen row ROW (default 1, the title line) changes; false
-#                                    when it stops changing (the end) without TEXT
+#                                    until screen row ROW (default 1, the title line) changes and the
+#                                    screen settles; false when it stops changing (the end) without TEXT
 #   tutor_exit_status                wait for the program to end and its stty -a capture ($T/stty); prints its exit status
 #   tutor_stop                       kill the tmux server
 
@@ -103,10 +103,27 @@ screen_row() {
 	screen | sed -n "${1}p"
 }
 
+# Waits until two captures of the screen 0.05 s apart are equal: a redraw
+# that tmux received in pieces is complete (up to 5 s).
+screen_settle() {
+	_prev=$(screen)
+	_k=0
+	while [ "$_k" -lt 100 ]; do
+		sleep 0.05
+		_cur=$(screen)
+		[ "$_cur" = "$_prev" ] && return 0
+		_prev=$_cur
+		_k=$((_k + 1))
+	done
+	return 0
+}
+
 scroll_until() {
 	_row=${3:-1}
 	_n=0
 	while [ "$_n" -lt 200 ]; do
+		# Look only at a whole redraw: a row may change before the rest is drawn.
+		screen_settle
 		if screen | grep -F -e "$1" >/dev/null 2>&1; then
 			return 0
 		fi
@@ -115,8 +132,8 @@ scroll_until() {
 		_i=0
 		while [ "$(screen_row "$_row")" = "$_before" ]; do
 			_i=$((_i + 1))
-			# Nothing changed within 5 s of a key: the view is at its end.
-			if [ "$_i" -gt 100 ]; then
+			# Nothing changed within 10 s of a key: the view is at its end.
+			if [ "$_i" -gt 200 ]; then
 				screen | grep -F -e "$1" >/dev/null 2>&1
 				return
 			fi
