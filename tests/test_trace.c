@@ -305,9 +305,9 @@ static void check_io(const struct trace *t, const struct position *pos, const st
 		      (unsigned long)trace_event_count(back), (unsigned long)trace_node_count(t), (unsigned long)trace_event_count(t));
 		if (trace_node_count(back) == trace_node_count(t) && trace_event_count(back) == trace_event_count(t)) {
 			for (uint32_t i = 0; i < trace_node_count(t); i++) {
-				struct trace_node x = trace_node_get(t, i), y = trace_node_get(back, i);
+				struct trace_node nx = trace_node_get(t, i), ny = trace_node_get(back, i);
 
-				if (memcmp(&x, &y, sizeof x) != 0) {
+				if (memcmp(&nx, &ny, sizeof nx) != 0) {
 					failf("the nodes read back differ (node %lu)", (unsigned long)i);
 					break;
 				}
