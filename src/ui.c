@@ -506,12 +506,18 @@ static const char *const legend_help[][2] = {
 			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
 	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks)" },
 	{ "underline", "the node the lesson page points at" },
+	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
+			"stopped" },
 	{ "Compare view", "two searches of the same position, side A left and side B right (Tab switches)" },
 	{ "A: spec", "the search of each side: its mode and switches (+delta=M, +see, ...)" },
 	{ "result", "the side's score, its node count, how many were quiescence nodes (q)" },
 	{ "part at N", "the first node where the two trees differ; 'same shape' when they never do" },
 	{ ">>", "marks that first differing node on both sides (> in the compact form)" },
-	{ "Event pane", "the event at the cursor explained; the counts of the whole search" },
+	{ "Event pane", "the event at the cursor explained, then the counts of the whole search; (:event >) when "
+			"the sentence goes on beyond the pane" },
+	{ "Status line", "the search's variant and depth (abbreviated on a narrow screen: d2 for depth 2), COMPARE "
+			 "(CMP) in the compare view" },
+	{ "Lesson pane", "Page K/N; (more below: J/K) when the page goes on: J/K scroll a line, } { a page" },
 };
 
 /* Opens the help view: the key table and the command table, formatted. */

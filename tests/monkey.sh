@@ -19,7 +19,7 @@ awk -v seed="$seed" -v nkeys="$nkeys" 'BEGIN {
 	nspecial = 17;
 	printable = "abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789 ?/:.-+=#!\"\\$%&*()[]{}<>,;";
 	ncmds = split("mode checks|mode none|mode captures|search|depth 1|depth 3|compare none captures|compare checks brute|compare off|filter marked|filter main|filter all|tree|tree 3 5|horizon|stats|move e4|move Nxe5 Nxe5|fen garbage|fen " \
-		"8/8/8/8/8/8/8/K6k w - - 0 1|goto 5|goto 999999|jump cutoff|jump delta_prune back|set delta on|set see on|set check-plies 2|set fail-soft on|play 200|next 50|prev 7|over|out|rewind|board|event|help|help jump|export text /dev/null|open /nonexistent|set frob x|%%%|search extra", cmds, "|");
+		"8/8/8/8/8/8/8/K6k w - - 0 1|goto 5|goto 999999|jump cutoff|jump delta_prune back|set delta on|set see on|set check-plies 2|set fail-soft on|play 200|next 50|prev 7|over|out|rewind|board|event|help|help jump|export text /dev/null|open /nonexistent|set frob x|%%%|search extra|lesson 1|lesson 5|lesson 7|next-page|prev-page|page 3|answer 1|answer Qxd5|hint", cmds, "|");
 	sent = 0;
 	while (sent < nkeys) {
 		r = rand();
