@@ -13,6 +13,8 @@
 #include "notation.h"
 #include "tour.h"
 #include "traceio.h"
+#include "tracecheck.h"
+#include "tracediff.h"
 #include "tracereader.h"
 #include "inputfile.h"
 #include "util.h"
@@ -613,6 +615,70 @@ static bool cmd_open(struct session *s, const char *args, FILE *out, struct erro
 	return true;
 }
 
+/* Reads the trace FILE for a command named CMD; NULL with ERR set on failure. */
+static struct trace *read_trace_file(const char *cmd, const char *path, struct position *root,
+				     struct search_options *opt, struct search_result *res, bool *own_values,
+				     struct error *err)
+{
+	struct error e = { 0 };
+	struct trace *t;
+	FILE *f = inputfile_open(path, &e);
+
+	if (!f) {
+		error_set(err, 0, 0, "%s: %s: %s", cmd, path, e.msg);
+		return NULL;
+	}
+	t = trace_new();
+	if (!tracereader_read_json(f, t, root, opt, res, &e)) {
+		fclose(f);
+		trace_free(t);
+		error_set(err, 0, 0, "%s: %s: %s", cmd, path, e.msg);
+		return NULL;
+	}
+	fclose(f);
+	*own_values = true;
+	return t;
+}
+
+static bool cmd_diff(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen_a[FEN_BUFSIZE], fen_b[FEN_BUFSIZE], line[512];
+	int n = split_words(args, buf, sizeof buf, w);
+	struct search_options opt = s->opt;
+	struct search_result res;
+	struct tracediff_result r;
+	struct position root;
+	struct trace *t;
+	bool own;
+
+	if (n != 1)
+		return error_set(err, 0, 0, "diff: expected FILE (a trace of the current position, from quiesce or another engine)");
+	t = read_trace_file("diff", w[0], &root, &opt, &res, &own, err);
+	if (t == NULL)
+		return false;
+	fen_format(&root, fen_b);
+	fen_format(&s->root, fen_a);
+	if (strcmp(fen_a, fen_b) != 0) {
+		trace_free(t);
+		return error_set(err, 0, 0, "diff: %s is a search of another position (%s); open that position first",
+				 w[0], fen_b);
+	}
+	session_diff(s, w[0], t, &opt, &res, own, &r);
+	print_result(s, "A (this search): ", &s->side[0].opt, &s->side[0].result, out);
+	fprintf(out, "B (%s): ", w[0]);
+	print_result(s, "", &s->side[1].opt, &s->side[1].result, out);
+	fprintf(out, "Nodes: %llu in both, %llu only in A, %llu only in B.\n", (unsigned long long)r.matched,
+		(unsigned long long)r.only_a, (unsigned long long)r.only_b);
+	if (r.parted) {
+		tracecheck_path(s->side[0].trace, r.node_a, line, sizeof line);
+		fprintf(out, "First parting: node %u in A, node %u in B (%s): %s. %s.\n", (unsigned)r.node_a,
+			(unsigned)r.node_b, line, tracediff_reason_name(r.reason), r.why);
+	} else {
+		fputs("No parting decision among the nodes in both trees.\n", out);
+	}
+	return true;
+}
+
 static bool cmd_play(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
@@ -800,6 +866,8 @@ const struct command_spec command_table[] = {
 	{ "horizon", "[N]", "list horizon leaves: static value against quiescence value", cmd_horizon, NULL },
 	{ "compare", "[MODE MODE|off]", "search the position two ways side by side (alone: show the open comparison)",
 	  cmd_compare, "cmpmode" },
+	{ "diff", "FILE", "compare this search with a trace FILE (any engine's) side by side, the parting node marked",
+	  cmd_diff, NULL },
 	{ "export", "json|dot|text FILE", "write the trace to a file", cmd_export, "format" },
 	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },

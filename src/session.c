@@ -8,6 +8,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "tour.h"
+#include "tracediff.h"
 #include "util.h"
 #include "variant.h"
 
@@ -237,6 +238,34 @@ bool session_compare(struct session *s, const char *spec_a, const char *spec_b, 
 	s->comparing = true;
 	s->generation++;
 	return true;
+}
+
+void session_diff(struct session *s, const char *name, struct trace *t, const struct search_options *opt,
+		  const struct search_result *res, bool own_values, struct tracediff_result *r)
+{
+	struct session_side *b = &s->side[1];
+	struct tracediff_side da, db;
+
+	session_compare_end(s);
+	compare_side(s, 0, "this search", &s->opt);
+	variant_describe(&s->side[0].opt, false, s->side[0].spec, sizeof s->side[0].spec);
+	snprintf(b->typed, sizeof b->typed, "%s", name);
+	snprintf(b->spec, sizeof b->spec, "%s", name);
+	b->opt = *opt;
+	b->trace = t;
+	b->result = *res;
+	b->info = session_node_info(t);
+	b->event = 0;
+	da = (struct tracediff_side){ s->side[0].trace, &s->side[0].opt, true, true };
+	db = (struct tracediff_side){ t, opt, own_values, own_values };
+	tracediff_run(&da, &db, &s->root, r);
+	/* One mark serves both trees: the earlier of the two parting nodes. */
+	if (r->parted)
+		s->diverge = r->node_a < r->node_b ? r->node_a : r->node_b;
+	else
+		s->diverge = session_diverge(s->side[0].trace, t);
+	s->comparing = true;
+	s->generation++;
 }
 
 uint32_t session_diverge(const struct trace *a, const struct trace *b)

@@ -115,6 +115,17 @@ void session_compare_end(struct session *s);
  */
 uint32_t session_diverge(const struct trace *a, const struct trace *b);
 
+/*
+ * Opens the comparison of the session's search (side A: the root searched
+ * with the session's options) with trace T read from file NAME (side B; the
+ * session owns T from now on), searched with OPT and OWN_VALUES as the file
+ * declares. The trees are aligned by move path (tracediff.h) and DIVERGE marks
+ * where they part. Fills R with the diff.
+ */
+struct tracediff_result;
+void session_diff(struct session *s, const char *name, struct trace *t, const struct search_options *opt,
+		  const struct search_result *res, bool own_values, struct tracediff_result *r);
+
 /* Computes SNI_* bits for every node of T (one pass over the events); the caller frees the array. */
 uint8_t *session_node_info(const struct trace *t);
 

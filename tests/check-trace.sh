@@ -123,6 +123,15 @@ fi
 expect_exit 1 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
 	expect_err_has "different positions" "diff refuses traces of two positions"
 
+# The tutor's :diff (here through the REPL, which runs the same commands):
+# this search (evasions on) against the faulty trace.
+printf 'diff %s\ndiff %s\ndiff\n' "$T/faulty.json" "$T/cap.json" >"$T/cmds"
+"$Q" repl --fen "$CHECK" --depth 1 <"$T/cmds" >"$T/out" 2>"$T/err"
+expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat. A searches " ":diff names the parting node"
+expect_out_has "Nodes: 16 in both, 3 only in A, 0 only in B." ":diff counts the nodes (3 evasions of Ke1 only in A)"
+expect_err_has "is a search of another position" ":diff refuses another position's trace"
+expect_err_has "diff: expected FILE" ":diff without a file"
+
 # ------------------------------------------------------------ 4. errors
 expect_exit 2 "check-trace without a file" "$Q" check-trace && expect_err_has "no trace file" "the usage error"
 expect_exit 2 "check-trace --max x" "$Q" check-trace --max x "$T/cap.json"
