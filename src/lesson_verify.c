@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lesson_int.h"
 #include "movegen.h"
@@ -514,6 +515,7 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 struct san_set {
 	char (*san)[NOTATION_BUFSIZE];
 	int count, cap;
+	uint32_t nodes;                  /* the node count of the largest tree shown */
 };
 
 static void san_strip(char *san)
@@ -565,6 +567,8 @@ static void san_set_add_trace(struct san_set *set, const struct position *root, 
 
 	if (t == NULL || trace_node_count(t) == 0)
 		return;
+	if (trace_node_count(t) > set->nodes)
+		set->nodes = trace_node_count(t);
 	stack[0] = *root;
 	for (uint32_t n = 1; n < trace_node_count(t); n++) {
 		const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
@@ -631,11 +635,54 @@ static bool text_san(const regex_t *re, const char *word, char *san, size_t n)
 #define TEXT_SAN_RE "^([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](=[QRBN])?|[a-h][1-8]=[QRBN]|" \
 	"[a-h][1-8][+#]|O-O|O-O-O)[+#]?$"
 
+/* Whether WORD (a '#' in front and punctuation after allowed) is a node number; it goes to *N. */
+static bool text_node_number(const char *word, unsigned long *n)
+{
+	char *end;
+
+	if (*word == '#')
+		word++;
+	if (!isdigit((unsigned char)*word))
+		return false;
+	*n = strtoul(word, &end, 10);
+	while (*end && strchr(",.;:)!?\"'", *end))
+		end++;
+	return *end == '\0';
+}
+
+/* Checks the words of TEXT (an item at LINE, COLUMN) against what the page shows. */
+static void check_words(struct verifier *v, const regex_t *re, int line, int column, const char *text,
+			const struct san_set *shown)
+{
+	char buf[2048], *word, *save = NULL;
+	bool after_node = false;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	for (word = strtok_r(buf, " \t\n", &save); word; word = strtok_r(NULL, " \t\n", &save)) {
+		char san[32];
+		unsigned long n;
+
+		if ((after_node || word[0] == '#') && text_node_number(word, &n) && n >= shown->nodes) {
+			if (shown->nodes == 0)
+				vfail(v, line, column, "the text names node %s, but the page shows no search tree", word);
+			else
+				vfail(v, line, column, "the text names node %s, but the largest tree the page shows has "
+				      "nodes #0 to #%u", word, shown->nodes - 1);
+		}
+		after_node = !strcasecmp(word, "node") || !strcasecmp(word, "nodes");
+		if (!text_san(re, word, san, sizeof san) || san_set_has(shown, san))
+			continue;
+		vfail(v, line, column, "the text names the move %s, which the page does not show: it is neither a "
+		      "legal move of the page's position nor a move in a search tree the page shows", san);
+	}
+}
+
 /*
  * The rule of what the text may name (quiesce-lesson(5)): every move the
- * page's prose writes in SAN (see text_san) is a legal move of a position
- * the page sets, or a move of a node (or a pruned move) in a search the page
- * shows: its @run searches and its @compare sides.
+ * page's prose and its questions' @ask write in SAN (see text_san) is a
+ * legal move of a position the page sets, or a move of a node (or a pruned
+ * move) in a search the page shows: its @run searches and its @compare
+ * sides; every node number ("node 12", "#12") is a node of such a search.
  */
 static void check_text(struct verifier *v, const struct lesson_page *pg, const struct san_set *shown)
 {
@@ -645,20 +692,11 @@ static void check_text(struct verifier *v, const struct lesson_page *pg, const s
 		return;
 	for (int i = 0; i < pg->item_count; i++) {
 		const struct lesson_item *it = &pg->items[i];
-		char buf[1024], *word, *save = NULL;
 
-		if (it->kind != LI_TEXT || it->text == NULL)
-			continue;
-		snprintf(buf, sizeof buf, "%s", it->text);
-		for (word = strtok_r(buf, " \t\n", &save); word; word = strtok_r(NULL, " \t\n", &save)) {
-			char san[32];
-
-			if (!text_san(&re, word, san, sizeof san) || san_set_has(shown, san))
-				continue;
-			vfail(v, it->line, it->column, "the text names the move %s, which the page does not show: "
-			      "it is neither a legal move of the page's position nor a move in a search tree the "
-			      "page shows", san);
-		}
+		if (it->kind == LI_TEXT && it->text)
+			check_words(v, &re, it->line, it->column, it->text, shown);
+		else if (it->kind == LI_QUESTION && it->question->ask)
+			check_words(v, &re, it->line, it->column, it->question->ask, shown);
 	}
 	regfree(&re);
 }
@@ -722,6 +760,7 @@ int lesson_verify(struct lesson *l, lesson_report_fn report, void *ctx)
 		}
 		check_text(&v, pg, &shown);
 		shown.count = 0;
+		shown.nodes = 0;
 	}
 	for (int i = 0; i < RUN_CACHE; i++)
 		if (v.cache[i].trace)
