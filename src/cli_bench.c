@@ -28,6 +28,7 @@
 #include "datadir.h"
 #include "epd.h"
 #include "fen.h"
+#include "match.h"
 #include "perft.h"
 #include "search.h"
 #include "session.h"
@@ -581,6 +582,76 @@ static void bench_big_trace(const struct bench *b)
 	session_free(s);
 }
 
+/* The process's processor time (every thread), in seconds. */
+static double process_cpu(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+/*
+ * The match command's throughput: games of captures against none over the
+ * first balanced openings, at depths 2 and 3, on one thread and on two
+ * (interleaved repeat by repeat), as games per second of processor time
+ * (all threads) and of wall-clock time.
+ */
+static void bench_match(const struct bench *b)
+{
+	struct suite suite;
+	struct search_options base;
+	struct compare_mode *modes = NULL;
+	struct error err = { 0 };
+	char *path = datadir_resolve("positions/balanced.epd");
+	struct position *openings;
+	int nmodes = 0, games = b->quick ? 8 : 40;
+
+	search_defaults(&base);
+	base.eval = EVAL_PST;
+	if (!suite_load(&suite, path, &err) || !compare_modes_parse("captures,none", &base, &modes, &nmodes, &err)) {
+		printf("match      (skipped: %s)\n", err.msg);
+		free(path);
+		return;
+	}
+	openings = xcalloc((size_t)suite.count, sizeof *openings);
+	for (int i = 0; i < suite.count; i++)
+		openings[i] = suite.positions[i].pos;
+	for (int depth = 2; depth <= 3; depth++) {
+		struct sample cpu[2] = { { .n = 0 }, { .n = 0 } }, wall[2] = { { .n = 0 }, { .n = 0 } };
+
+		for (int m = 0; m < nmodes; m++)
+			modes[m].opt.depth = depth;
+		for (int r = 0; r < b->repeat; r++) {
+			for (int jobs = 1; jobs <= 2; jobs++) {
+				struct match_config cfg = { .modes = modes, .games = games, .openings = openings,
+							    .nopenings = suite.count, .jobs = jobs,
+							    .max_plies = MATCH_DEFAULT_MAX_PLIES };
+				struct match_game *played;
+				double c0 = process_cpu(), w0 = util_now();
+
+				match_run(&cfg, &played);
+				sample_add(&cpu[jobs - 1], (double)games / (process_cpu() - c0));
+				sample_add(&wall[jobs - 1], (double)games / (util_now() - w0));
+				free(played);
+			}
+		}
+		for (int jobs = 1; jobs <= 2; jobs++) {
+			char t1[64], t2[64];
+
+			printf("match      captures v none, depth %d, %d games, %d thread%s: %s games/s per cpu s, "
+			       "%s games/s wall\n", depth, games, jobs, jobs > 1 ? "s" : "",
+			       sample_text(&cpu[jobs - 1], 1, t1, sizeof t1), sample_text(&wall[jobs - 1], 1, t2, sizeof t2));
+		}
+		fflush(stdout);
+	}
+	free(openings);
+	free(modes);
+	suite_free(&suite);
+	free(path);
+}
+
 int cli_bench(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -624,6 +695,7 @@ int cli_bench(int argc, char **argv)
 	bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
 	bench_compare(&b);
 	bench_experiment(&b);
+	bench_match(&b);
 	bench_big_trace(&b);
 	return 0;
 }

@@ -26,7 +26,8 @@ for prefix in 'start-up   whole process' 'perft      start    depth 4 bulk ' 'pe
 	'perft      start    depth 4 make-all' 'perft      kiwipete depth 3 make-all' 'search     tracing off ' \
 	'search     tracing on ' 'search     recording overhead ' 'trace      ' 'checks     captures ' \
 	'checks     checks ' "checks     checks' nodes/s / captures' nodes/s" 'compare    30 WAC positions' \
-	'experiment 50 Lichess puzzles' 'experiment whole process' 'big trace  ' 'tutor      '; do
+	'experiment 50 Lichess puzzles' 'experiment whole process' 'big trace  ' 'tutor      ' \
+	'match      captures v none, depth 2, 8 games, 1 thread' 'match      captures v none, depth 3, 8 games, 2 threads'; do
 	grep -F -e "$prefix" "$T/bench" >/dev/null || fail "bench: no line starting '$prefix'"
 done
 

@@ -40,6 +40,13 @@ cmp -s "$T/j1.txt" "$T/j2.txt" || fail "the totals differ between --jobs 1 and -
 wins=$(awk '/^\[White /{w=$2} /^\[Result /{r=$2; if ((w=="\"none\"]" && r=="\"1-0\"]") || (w!="\"none\"]" && r=="\"0-1\"]")) n++} END{print n+0}' "$T/j1.pgn")
 grep -q "^none: +$wins " "$T/j1.txt" || fail "none's wins in the totals are not the $wins the PGN shows: $(head -1 "$T/j1.txt")"
 
+# The README's table is reproducible: its first row (none -> captures, depth 2, 400 games).
+expect_exit 0 "the README's first row" "$QUIESCE" match --modes captures,none --depth 2 --games 400 --jobs 2 --no-progress
+grep -q "^captures: +310 =89 -1, score 88.6%, Elo +356.6 " "$T/out" ||
+	fail "the README's first row (+310 =89 -1, +356.6) is not what match gives now: $(sed -n 2p "$T/out")"
+grep -F -q '| none → captures | 2 | +310 =89 −1 | 88.6 % | **+357** [+324, +395]' "$srcdir/README.md" ||
+	fail "README.md no longer shows the row this test reproduces"
+
 # Node budgets.
 expect_exit 0 "match --nodes" "$QUIESCE" match --modes captures,captures+see --nodes 2000 --games 4
 expect_out_has "2000 nodes a move" "match --nodes"
