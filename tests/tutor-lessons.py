@@ -202,7 +202,7 @@ def check_page(t, lesson_title, number, page, k, count, fails):
     rows = t.wait(ready)
     if rows is None:
         fails.append("%s: the screen never showed 'Page %d/%d'" % (where, k, count))
-        return
+        return False
     # The page text: scroll the pane with '}' while its title says there is more below.
     text = []
     while True:
@@ -215,7 +215,7 @@ def check_page(t, lesson_title, number, page, k, count, fails):
         rows = t.wait(lambda rs: lesson_pane(rs) is not None and lesson_pane(rs)[3] != before)
         if rows is None:
             fails.append("%s: '}' does not scroll the lesson pane that says 'more below'" % where)
-            return
+            return True
     # Each word as many times as the page has it: a cut formula's last word may occur elsewhere too.
     have = collections.Counter(" ".join(text).split())
     want = collections.Counter(["Lesson", "%d:" % number] + lesson_title.split() + page["title"].split()
@@ -253,6 +253,7 @@ def check_page(t, lesson_title, number, page, k, count, fails):
             fails.append("%s: the board does not say whose move it is" % where)
         if not re.search(r"^Material \d+-\d+", screen, re.M):
             fails.append("%s: the board does not give the material" % where)
+    return True
 
 
 def main():
@@ -279,8 +280,10 @@ def main():
             for k, page in enumerate(plist, 1):
                 if k > 1:
                     t.keys("]")
-                check_page(t, title, number, page, k, len(plist), fails)
                 pages += 1
+                # A page that never came: the rest of this lesson would only time out too.
+                if not check_page(t, title, number, page, k, len(plist), fails):
+                    break
     finally:
         t.stop()
     for f in fails:
