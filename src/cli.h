@@ -39,6 +39,8 @@ bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error 
 void cli_trace_unload(struct cli_loaded_trace *lt);
 /* Prints "quiesce: PATH: MESSAGE" for a trace that could not be read. */
 void cli_trace_load_error(const char *path, const struct error *err);
+/* quiesce bench's figures for check-trace and diff on a million-node trace (REPEAT times, CPU time). */
+void cli_tracetools_bench(int repeat, bool quick);
 
 /* Whether the curses tutor can run: stdin and stdout are terminals and TERM is not dumb. */
 bool cli_can_use_curses(void);

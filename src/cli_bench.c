@@ -697,5 +697,6 @@ int cli_bench(int argc, char **argv)
 	bench_experiment(&b);
 	bench_match(&b);
 	bench_big_trace(&b);
+	cli_tracetools_bench(b.repeat, b.quick);   /* check-trace and diff (cli_diff.c) */
 	return 0;
 }

@@ -248,3 +248,69 @@ int cli_diff(int argc, char **argv)
 	cli_trace_unload(&b);
 	return r.parted ? 1 : 0;
 }
+
+/* The median of the N values in V (sorted in place). */
+static double median(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double x = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void cli_tracetools_bench(int repeat, bool quick)
+{
+	struct position pos;
+	struct search_options opt;
+	struct search_result res;
+	struct trace *t = trace_new();
+	struct error err = { 0 };
+	double check[100], diff[100];
+	int n = repeat < 1 ? 1 : repeat > 99 ? 99 : repeat;
+	uint32_t nodes;
+
+	/* A trace of about a million nodes: Kiwipete, mode checks, capped. */
+	fen_parse(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &err);
+	search_defaults(&opt);
+	opt.depth = 6;
+	opt.mode = QMODE_CHECKS;
+	opt.max_nodes = quick ? 100000 : 1000000;
+	search_run(&pos, &opt, t, NULL, &res);
+	nodes = trace_node_count(t);
+	for (int r = 0; r < n; r++) {
+		struct tracecheck_config cfg = { .own_values = true };
+		struct tracediff_side side = { t, &opt, true, true };
+		struct tracecheck_report rep;
+		struct tracediff_result dr;
+		double start = util_cpu_seconds();
+
+		tracecheck_run(t, &pos, &opt, &cfg, &rep);
+		check[r] = util_cpu_seconds() - start;
+		tracecheck_report_free(&rep);
+		start = util_cpu_seconds();
+		tracediff_run(&side, &side, &pos, &dr);
+		diff[r] = util_cpu_seconds() - start;
+	}
+	{
+		double lo_c = check[0], hi_c = check[0], lo_d = diff[0], hi_d = diff[0], mc, md;
+
+		for (int r = 1; r < n; r++) {
+			lo_c = check[r] < lo_c ? check[r] : lo_c;
+			hi_c = check[r] > hi_c ? check[r] : hi_c;
+			lo_d = diff[r] < lo_d ? diff[r] : lo_d;
+			hi_d = diff[r] > hi_d ? diff[r] : hi_d;
+		}
+		mc = median(check, n);
+		md = median(diff, n);
+		printf("check-trace %u nodes (Kiwipete, mode checks): cpu %.3f [%.3f-%.3f] s, %.2f M nodes/s\n",
+		       (unsigned)nodes, mc, lo_c, hi_c, mc > 0 ? nodes / mc / 1e6 : 0.0);
+		printf("diff        the same trace against itself: cpu %.3f [%.3f-%.3f] s, %.2f M node pairs/s\n",
+		       md, lo_d, hi_d, md > 0 ? nodes / md / 1e6 : 0.0);
+	}
+	fflush(stdout);
+	trace_free(t);
+}
