@@ -92,8 +92,19 @@ static inline move *add_promotions(move *out, int from, int to, bool capture)
 	return out;
 }
 
+/*
+ * Forces a generator into each caller, where KIND and the quiet-check masks
+ * are constants: without it the masks' tests stay in every generation and
+ * perft of the start position ran 6% slower (interleaved CPU times).
+ */
+#if defined(__GNUC__)
+#define GEN_INLINE static inline __attribute__((always_inline))
+#else
+#define GEN_INLINE static inline
+#endif
+
 /* Pawn moves: pushes, double pushes, captures, promotions and en passant. */
-static move *gen_pawns(const struct position *pos, move *out, int kind, bitboard target,
+GEN_INLINE move *gen_pawns(const struct position *pos, move *out, int kind, bitboard target,
 		       bitboard pinned, int ksq, const struct check_squares *cs)
 {
 	int us = pos->side, them = !us;
@@ -226,7 +237,7 @@ static move *gen_castling(const struct position *pos, move *out)
  * moves. With CS (and KIND GEN_QUIET) it writes only the quiet moves that give
  * check, in the order it would write all quiet moves.
  */
-static move *generate(const struct position *pos, move *out, int kind, const struct check_squares *cs)
+GEN_INLINE move *generate(const struct position *pos, move *out, int kind, const struct check_squares *cs)
 {
 	int us = pos->side, them = !us;
 	int ksq = board_king(pos, us);
