@@ -278,10 +278,10 @@ static void bench_search(const struct bench *b, int count, int depth)
 	print_variant("search", "tracing on", &p, 1);
 	printf("search     recording overhead (traced time / untraced time, median of paired ratios) %s\n",
 	       sample_text(&p.time_ratio, 2, t1, sizeof t1));
-	printf("trace      %.1f bytes per node on average (node %zu + events %zu bytes each); "
+	printf("trace      %.1f bytes per node on average (nodes and events, allocated); "
 	       "largest tree %llu nodes, %.1f bytes per node\n",
-	       p.nodes[1] ? p.trace_bytes / (double)p.nodes[1] : 0.0, sizeof(struct trace_node),
-	       sizeof(struct trace_event), (unsigned long long)p.biggest_nodes, p.biggest_bytes);
+	       p.nodes[1] ? p.trace_bytes / (double)p.nodes[1] : 0.0,
+	       (unsigned long long)p.biggest_nodes, p.biggest_bytes);
 	fflush(stdout);
 	trace_free(p.trace[1]);
 	epd_file_free(&file);

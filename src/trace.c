@@ -1,20 +1,156 @@
-/* trace.c: recording a search's decisions and walking the record. */
+/*
+ * trace.c: recording a search's decisions and walking the record.
+ *
+ * The storage is compact (issue 9: about 32 bytes a node, events included).
+ * Most events are implied by the node records and are never stored:
+ *   - every node's "enter" and "leave", and the parent's "move" event that
+ *     opens it (the event just before the child's "enter");
+ *   - the decision right after a node's entry when it carries nothing the
+ *     node does not know: a stand pat of the static value (its outcome in two
+ *     bits), a mate at the node's ply, a stalemate, a horizon, a --qdepth or
+ *     ply limit at the static value;
+ *   - the parent's alpha raise or beta cutoff right after a child's leave, by
+ *     the child's move and at minus the child's score (two bits on the child);
+ *   - a quiet leaf at the static value just before the node's leave (a bit).
+ * Any other event (delta and SEE prunes, the stop, anything a trace file
+ * says that does not fit the patterns) is stored explicitly with its index.
+ * The event numbering is the same as if every event were stored: a node
+ * keeps the indices of its enter and leave events, and an event is decoded
+ * from the explicit list or from the nodes around it.
+ *
+ * Both arrays are chunked: the first chunk grows by a quarter at a time, the
+ * others are allocated whole, so nothing is copied once a trace is large and
+ * the slack at the end is at most one chunk.
+ */
 #include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "search.h"
 #include "util.h"
 
+/* A stored node: 32 bytes. */
+struct tnode {
+	uint32_t parent, end, enter, leave;
+	int16_t alpha, beta, eval, score;
+	move move;
+	uint8_t ply;
+	int8_t qply;
+	uint8_t bits;       /* TN_* flags (0-2), bound (3-4), the parent's event after the leave (5-6), quiet leaf (7) */
+	uint8_t post;       /* the implied event after the enter: its kind (0-3, 0 for none) and extra (4-5) */
+	uint16_t children;
+};
+
+/* A stored event, with its index in the numbering. */
+struct xevent {
+	uint32_t index, node;
+	uint8_t kind, extra;
+	move move;
+	int16_t v1, v2;
+};
+
+#define FLAG_MASK 7u
+#define BOUND_SHIFT 3
+#define AFTER_SHIFT 5
+#define AFTER_RAISE 1u
+#define AFTER_CUTOFF 2u
+#define QUIET_BIT 0x80u
+
+#define NODE_BITS 15          /* 32,768 nodes (1 MB) a chunk */
+#define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
+#define NODE_FIRST 256
+#define XEV_FIRST 16
+/* The most stored events the search can add between two checks of trace_full. */
+#define XEV_HEADROOM 4
+
+/* An array of elements in chunks of 1 << bits elements (the first grows to that size). */
+struct chunked {
+	void **chunk;
+	uint32_t chunks, table_cap;
+	uint32_t count, cap;
+};
+
+struct kind_index;
+
 struct trace {
-	struct trace_node *nodes;
-	uint32_t node_count, node_cap;
-	struct trace_event *events;
-	uint32_t event_count, event_cap;
+	struct chunked nodes, xevs;
+	uint32_t event_count;
+	uint32_t entered;      /* the nodes whose enter event is recorded */
+	uint8_t last_kind;     /* the last event recorded, to fold the implied ones */
+	uint32_t last_node;
 	bool stopped;          /* the search was cut short */
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
+	size_t bytes;          /* bytes allocated */
+	size_t budget;         /* bytes the trace may hold (0: no limit) */
+	struct kind_index *index;   /* the jumps' index, built on first use */
 };
+
+static void kind_index_free(struct trace *t);
+
+static inline struct tnode *node_at(const struct trace *t, uint32_t i)
+{
+	return &((struct tnode *)t->nodes.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
+}
+
+static inline struct xevent *xev_at(const struct trace *t, uint32_t i)
+{
+	return &((struct xevent *)t->xevs.chunk[i >> XEV_BITS])[i & ((1u << XEV_BITS) - 1)];
+}
+
+/* The bytes the next growth of A would allocate. */
+static size_t chunked_next_bytes(const struct chunked *a, unsigned bits, size_t elem, uint32_t first)
+{
+	uint32_t full = 1u << bits;
+	size_t table = a->chunks == a->table_cap ? sizeof(void *) * (a->table_cap ? a->table_cap : 8) : 0;
+
+	if (a->cap < full) {
+		uint32_t ncap = a->cap ? a->cap + a->cap / 4 : first;
+
+		return (size_t)((ncap > full ? full : ncap) - a->cap) * elem + (a->chunks == 0 ? table : 0);
+	}
+	return (size_t)full * elem + table;
+}
+
+/* Adds room to A: the first chunk grows by a quarter up to a whole chunk, then chunks are added. */
+static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t first, size_t *bytes)
+{
+	uint32_t full = 1u << bits;
+
+	if (a->chunks == a->table_cap) {
+		uint32_t ncap = a->table_cap ? a->table_cap * 2 : 8;
+
+		a->chunk = xrealloc(a->chunk, sizeof *a->chunk * ncap);
+		*bytes += sizeof *a->chunk * (ncap - a->table_cap);
+		a->table_cap = ncap;
+	}
+	if (a->cap < full) {
+		uint32_t ncap = a->cap ? a->cap + a->cap / 4 : first;
+
+		if (ncap > full)
+			ncap = full;
+		if (a->chunks == 0) {
+			a->chunk[0] = NULL;
+			a->chunks = 1;
+		}
+		a->chunk[0] = xrealloc(a->chunk[0], (size_t)ncap * elem);
+		*bytes += (size_t)(ncap - a->cap) * elem;
+		a->cap = ncap;
+	} else {
+		a->chunk[a->chunks++] = xmalloc((size_t)full * elem);
+		*bytes += (size_t)full * elem;
+		a->cap += full;
+	}
+}
+
+static void chunked_free(struct chunked *a)
+{
+	for (uint32_t i = 0; i < a->chunks; i++)
+		free(a->chunk[i]);
+	free(a->chunk);
+	memset(a, 0, sizeof *a);
+}
 
 static const char *const kind_names[TE_KIND_COUNT] = {
 	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune",
@@ -27,6 +163,7 @@ struct trace *trace_new(void)
 	struct trace *t = xcalloc(1, sizeof *t);
 
 	t->stopped_at = TRACE_NONE;
+	t->last_kind = TE_KIND_COUNT;
 	return t;
 }
 
@@ -34,56 +171,132 @@ void trace_free(struct trace *t)
 {
 	if (t == NULL)
 		return;
-	free(t->nodes);
-	free(t->events);
+	trace_clear(t);
 	free(t);
 }
 
 void trace_clear(struct trace *t)
 {
-	t->node_count = 0;
-	t->event_count = 0;
-	t->stopped = false;
+	size_t budget = t->budget;
+
+	kind_index_free(t);
+	chunked_free(&t->nodes);
+	chunked_free(&t->xevs);
+	memset(t, 0, sizeof *t);
+	t->budget = budget;
 	t->stopped_at = TRACE_NONE;
+	t->last_kind = TE_KIND_COUNT;
 }
 
-/* Appends an event and returns its index; the arrays grow by half again when full. */
-static uint32_t push_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
+/* ------------------------------------------------------------ recording */
+
+/* Appends a stored event at the next index. */
+static void push_xev(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	struct xevent *x;
+
+	if (t->xevs.count == t->xevs.cap)
+		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+	x = xev_at(t, t->xevs.count++);
+	x->index = t->event_count++;
+	x->node = node;
+	x->kind = (uint8_t)kind;
+	x->extra = (uint8_t)extra;
+	x->move = m;
+	x->v1 = (int16_t)v1;
+	x->v2 = (int16_t)v2;
+}
+
+/* The value an implied decision right after node N's entry carries. */
+static int post_value(const struct tnode *n, int kind)
+{
+	switch (kind) {
+	case TE_MATE: return -(SCORE_MATE - n->ply);
+	case TE_STALEMATE: return 0;
+	default: return n->eval;
+	}
+}
+
+static bool post_kind(int kind)
+{
+	return kind == TE_STAND_PAT || kind == TE_MATE || kind == TE_STALEMATE || kind == TE_HORIZON ||
+	       kind == TE_QDEPTH_LIMIT || kind == TE_PLY_LIMIT;
+}
+
+/* Records a decision: implied by the nodes when it fits a pattern (see the top), else stored. */
+static void record(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
 {
 	if (kind == TE_STOPPED && !t->stopped) {
 		t->stopped = true;
 		t->stopped_at = node;
 	}
-	struct trace_event *e;
+	if (t->last_kind == TE_ENTER && t->last_node == node && m == MOVE_NONE && v2 == 0 && post_kind(kind) &&
+	    extra >= 0 && extra <= (kind == TE_STAND_PAT ? TSP_CUTOFF : 0)) {
+		struct tnode *n = node_at(t, node);
 
-	if (t->event_count == t->event_cap) {
-		t->event_cap = t->event_cap ? t->event_cap + t->event_cap / 2 : 4096;
-		t->events = xrealloc(t->events, sizeof *t->events * t->event_cap);
+		if ((int16_t)v1 == post_value(n, kind)) {
+			n->post = (uint8_t)(kind | extra << 4);
+			t->event_count++;
+			t->last_kind = (uint8_t)kind;
+			return;
+		}
 	}
-	e = &t->events[t->event_count];
-	e->node = node;
-	e->kind = (uint8_t)kind;
-	e->extra = (uint8_t)extra;
-	e->move = m;
-	e->v1 = (int16_t)v1;
-	e->v2 = (int16_t)v2;
-	return t->event_count++;
+	if ((kind == TE_ALPHA_RAISE || kind == TE_BETA_CUTOFF) && t->last_kind == TE_LEAVE && v2 == 0 && extra == 0) {
+		struct tnode *c = node_at(t, t->last_node);
+
+		if (c->parent == node && c->move == m && (int16_t)v1 == (int16_t)-c->score) {
+			c->bits |= (uint8_t)((kind == TE_ALPHA_RAISE ? AFTER_RAISE : AFTER_CUTOFF) << AFTER_SHIFT);
+			t->event_count++;
+			t->last_kind = (uint8_t)kind;
+			return;
+		}
+	}
+	push_xev(t, node, kind, m, v1, v2, extra);
+	t->last_kind = (uint8_t)kind;
+	t->last_node = node;
 }
 
-uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
-		     int alpha, int beta, bool in_check, int eval)
+static void record_enter(struct trace *t, uint32_t id)
 {
-	struct trace_node *n;
+	node_at(t, id)->enter = t->event_count++;
+	t->entered = id + 1;
+	t->last_kind = TE_ENTER;
+	t->last_node = id;
+}
+
+/* Records node ID's leave; a quiet leaf stored just before it becomes a bit. */
+static void record_leave(struct trace *t, uint32_t id)
+{
+	struct tnode *n = node_at(t, id);
+
+	if (t->last_kind == TE_QUIET_LEAF && t->last_node == id && t->xevs.count > 0) {
+		const struct xevent *x = xev_at(t, t->xevs.count - 1);
+
+		if (x->index + 1 == t->event_count && x->node == id && x->move == MOVE_NONE && x->v1 == n->eval &&
+		    x->v2 == 0 && x->extra == 0) {
+			t->xevs.count--;
+			n->bits |= QUIET_BIT;
+		}
+	}
+	n->leave = t->event_count++;
+	t->last_kind = TE_LEAVE;
+	t->last_node = id;
+}
+
+/* Appends a node record (its events are recorded apart). */
+static uint32_t push_node(struct trace *t, uint32_t parent, move m, int ply, int qply, int alpha, int beta,
+			  int eval, unsigned flags)
+{
+	struct tnode *n;
 	uint32_t id;
 
-	if (t->node_count == t->node_cap) {
-		t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
-		t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
-	}
-	id = t->node_count++;
-	n = &t->nodes[id];
+	if (t->nodes.count == t->nodes.cap)
+		chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
+	id = t->nodes.count++;
+	n = node_at(t, id);
 	n->parent = parent;
 	n->end = id + 1;
+	n->enter = TRACE_NONE;
 	n->leave = TRACE_NONE;
 	n->alpha = (int16_t)alpha;
 	n->beta = (int16_t)beta;
@@ -92,86 +305,136 @@ uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply
 	n->move = m;
 	n->ply = (uint8_t)ply;
 	n->qply = (int8_t)qply;
-	n->flags = (uint8_t)((in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
-	n->bound = TB_EXACT;
+	n->bits = (uint8_t)(flags & FLAG_MASK);
+	n->post = 0;
 	n->children = 0;
+	return id;
+}
+
+uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
+		     int alpha, int beta, bool in_check, int eval)
+{
+	uint32_t id = push_node(t, parent, m, ply, qply, alpha, beta, eval,
+				(in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
+
 	if (parent != TRACE_NONE)
-		t->nodes[parent].children++;
-	n->enter = push_event(t, id, TE_ENTER, m, alpha, beta, 0);
+		node_at(t, parent)->children++;
+	record_enter(t, id);
 	return id;
 }
 
 void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
 {
-	push_event(t, node, kind, m, v1, v2, extra);
+	record(t, node, kind, m, v1, v2, extra);
 }
 
 void trace_move(struct trace *t, uint32_t node, move m)
 {
-	uint32_t child = t->node_count;
-
-	push_event(t, node, TE_MOVE, m, (int16_t)(uint16_t)(child & 0xFFFF),
-		   (int16_t)(uint16_t)(child >> 16), 0);
+	(void)node;
+	(void)m;
+	t->event_count++;
+	t->last_kind = TE_MOVE;
 }
 
 void trace_leave(struct trace *t, uint32_t node, int score, int bound)
 {
-	struct trace_node *n = &t->nodes[node];
+	struct tnode *n = node_at(t, node);
 
 	n->score = (int16_t)score;
-	n->bound = (uint8_t)bound;
-	n->end = t->node_count;
-	n->leave = push_event(t, node, TE_LEAVE, MOVE_NONE, score, 0, bound);
+	n->bits = (uint8_t)((n->bits & ~(3u << BOUND_SHIFT)) | (unsigned)(bound & 3) << BOUND_SHIFT);
+	n->end = t->nodes.count;
+	record_leave(t, node);
 }
 
 void trace_node_mark(struct trace *t, uint32_t n, unsigned flags)
 {
-	t->nodes[n].flags |= (uint8_t)flags;
+	node_at(t, n)->bits |= (uint8_t)(flags & FLAG_MASK);
 }
+
+/* ------------------------------------------------------------- building */
 
 uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
 {
-	uint32_t id;
+	uint32_t id = push_node(t, nd->parent, nd->move, nd->ply, nd->qply, nd->alpha, nd->beta, nd->eval, nd->flags);
 
-	if (t->node_count == t->node_cap) {
-		t->node_cap = t->node_cap ? t->node_cap + t->node_cap / 2 : 1024;
-		t->nodes = xrealloc(t->nodes, sizeof *t->nodes * t->node_cap);
-	}
-	id = t->node_count++;
-	t->nodes[id] = *nd;
-	t->nodes[id].enter = t->nodes[id].leave = TRACE_NONE;
+	trace_put_node(t, id, nd);
 	return id;
 }
 
-void trace_put_node(struct trace *t, uint32_t n, const struct trace_node *nd)
+void trace_put_node(struct trace *t, uint32_t id, const struct trace_node *nd)
 {
-	uint32_t enter = t->nodes[n].enter, leave = t->nodes[n].leave;
+	struct tnode *n = node_at(t, id);
 
-	t->nodes[n] = *nd;
-	t->nodes[n].enter = enter;
-	t->nodes[n].leave = leave;
+	n->parent = nd->parent;
+	n->end = nd->end;
+	n->alpha = nd->alpha;
+	n->beta = nd->beta;
+	n->eval = nd->eval;
+	n->score = nd->score;
+	n->move = nd->move;
+	n->ply = nd->ply;
+	n->qply = nd->qply;
+	n->bits = (uint8_t)((n->bits & ~(FLAG_MASK | 3u << BOUND_SHIFT)) | (nd->flags & FLAG_MASK) |
+			    (unsigned)(nd->bound & 3) << BOUND_SHIFT);
+	n->children = nd->children;
 }
 
 bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
 {
-	uint32_t ev;
+	const struct tnode *n;
 
-	if (e->node >= t->node_count || e->kind >= TE_KIND_COUNT) {
-		snprintf(why, 128, "event %lu: no node %lu or no kind %d", (unsigned long)t->event_count,
+	if (e->node >= t->nodes.count || e->kind >= TE_KIND_COUNT) {
+		snprintf(why, 128, "event %lu: there is no node %lu or no kind %d", (unsigned long)t->event_count,
 			 (unsigned long)e->node, e->kind);
 		return false;
 	}
-	ev = push_event(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
-	if (e->kind == TE_ENTER)
-		t->nodes[e->node].enter = ev;
-	else if (e->kind == TE_LEAVE)
-		t->nodes[e->node].leave = ev;
-	return true;
+	n = node_at(t, e->node);
+	switch (e->kind) {
+	case TE_ENTER:
+		if (e->node != t->entered || (e->node == 0) != (t->event_count == 0) ||
+		    (e->node != 0 && t->last_kind != TE_MOVE) || e->move != n->move || e->v1 != n->alpha ||
+		    e->v2 != n->beta) {
+			snprintf(why, 128, "node %lu's enter event is out of place or differs from the node",
+				 (unsigned long)e->node);
+			return false;
+		}
+		record_enter(t, e->node);
+		return true;
+	case TE_MOVE: {
+		uint32_t child = trace_child_of_move_event(e);
+
+		if (child != t->entered || child >= t->nodes.count || node_at(t, child)->parent != e->node ||
+		    node_at(t, child)->move != e->move || e->node >= t->entered || n->leave != TRACE_NONE) {
+			snprintf(why, 128, "node %lu's move event does not open the next node", (unsigned long)e->node);
+			return false;
+		}
+		trace_move(t, e->node, e->move);
+		return true;
+	}
+	case TE_LEAVE:
+		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || e->v1 != n->score ||
+		    e->extra != (n->bits >> BOUND_SHIFT & 3)) {
+			snprintf(why, 128, "node %lu's leave event is out of place or differs from the node",
+				 (unsigned long)e->node);
+			return false;
+		}
+		record_leave(t, e->node);
+		return true;
+	default:
+		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || t->last_kind == TE_MOVE) {
+			snprintf(why, 128, "an event of node %lu outside its enter and leave", (unsigned long)e->node);
+			return false;
+		}
+		record(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
+		return true;
+	}
 }
+
+/* -------------------------------------------------------------- reading */
 
 uint32_t trace_node_count(const struct trace *t)
 {
-	return t->node_count;
+	return t->nodes.count;
 }
 
 uint32_t trace_event_count(const struct trace *t)
@@ -179,14 +442,26 @@ uint32_t trace_event_count(const struct trace *t)
 	return t->event_count;
 }
 
-struct trace_node trace_node_get(const struct trace *t, uint32_t n)
+struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 {
-	return t->nodes[n];
-}
+	const struct tnode *n = node_at(t, id);
+	struct trace_node nd;
 
-struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
-{
-	return t->events[ev];
+	nd.parent = n->parent;
+	nd.end = n->end;
+	nd.enter = n->enter;
+	nd.leave = n->leave;
+	nd.alpha = n->alpha;
+	nd.beta = n->beta;
+	nd.eval = n->eval;
+	nd.score = n->score;
+	nd.move = n->move;
+	nd.ply = n->ply;
+	nd.qply = n->qply;
+	nd.flags = (uint8_t)(n->bits & FLAG_MASK);
+	nd.bound = (uint8_t)(n->bits >> BOUND_SHIFT & 3);
+	nd.children = n->children;
+	return nd;
 }
 
 bool trace_stopped(const struct trace *t)
@@ -199,75 +474,246 @@ uint32_t trace_stopped_at(const struct trace *t)
 	return t->stopped ? t->stopped_at : TRACE_NONE;
 }
 
+static struct trace_event make_event(uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	struct trace_event e;
+
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	return e;
+}
+
+static struct trace_event stored_event(const struct xevent *x)
+{
+	return make_event(x->node, x->kind, x->move, x->v1, x->v2, x->extra);
+}
+
+/* The first stored event whose index is at least EV (binary search). */
+static uint32_t xev_lower(const struct trace *t, uint32_t ev)
+{
+	uint32_t lo = 0, hi = t->xevs.count;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (xev_at(t, mid)->index < ev)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The last node entered at or before event EV (binary search over the enter indices). */
+static uint32_t node_of_event(const struct trace *t, uint32_t ev)
+{
+	uint32_t lo = 0, hi = t->entered;
+
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (node_at(t, mid)->enter <= ev)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Event EV, one not stored, between node N's enter and the next node's:
+ * N's enter, the decision implied after it, the move opening node N + 1,
+ * or an event around the leave of N or of an ancestor that closes in this
+ * stretch. *CHAIN is the node the walk up the closing nodes starts from; it
+ * is left where the walk stopped, so an in-order walk never climbs twice.
+ */
+static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint32_t n, uint32_t *chain)
+{
+	const struct tnode *nd = node_at(t, n);
+
+	if (ev == nd->enter)
+		return make_event(n, TE_ENTER, nd->move, nd->alpha, nd->beta, 0);
+	if (ev == nd->enter + 1 && (nd->post & 15))
+		return make_event(n, nd->post & 15, MOVE_NONE, post_value(nd, nd->post & 15), 0, nd->post >> 4);
+	if (n + 1 < t->entered && ev + 1 == node_at(t, n + 1)->enter) {
+		const struct tnode *c = node_at(t, n + 1);
+
+		return make_event(c->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF), (int16_t)((n + 1) >> 16), 0);
+	}
+	for (uint32_t x = *chain; x != TRACE_NONE; x = node_at(t, x)->parent) {
+		const struct tnode *xn = node_at(t, x);
+		unsigned after = xn->bits >> AFTER_SHIFT & 3;
+
+		*chain = x;
+		if (xn->leave == TRACE_NONE || ev + 1 < xn->leave)
+			break;
+		if (ev > xn->leave + (after ? 1 : 0))
+			continue;
+		if (ev == xn->leave)
+			return make_event(x, TE_LEAVE, MOVE_NONE, xn->score, 0, xn->bits >> BOUND_SHIFT & 3);
+		if (ev + 1 == xn->leave && (xn->bits & QUIET_BIT))
+			return make_event(x, TE_QUIET_LEAF, MOVE_NONE, xn->eval, 0, 0);
+		if (ev == xn->leave + 1 && after)
+			return make_event(xn->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
+					  -xn->score, 0, 0);
+		break;
+	}
+	/* Not reached for a trace built through this module's functions. */
+	return make_event(n, TE_STOPPED, MOVE_NONE, 0, 0, 0);
+}
+
+struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
+{
+	uint32_t xi = xev_lower(t, ev), n, chain;
+
+	if (xi < t->xevs.count && xev_at(t, xi)->index == ev)
+		return stored_event(xev_at(t, xi));
+	n = node_of_event(t, ev);
+	chain = n;
+	return implied_event(t, ev, n, &chain);
+}
+
 void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from)
 {
 	memset(it, 0, sizeof *it);
 	it->t = t;
 	it->index = TRACE_NONE;
 	it->next = from;
+	if (from < t->event_count) {
+		it->node = node_of_event(t, from);
+		it->chain = it->node;
+		it->aux = xev_lower(t, from);
+	}
 }
 
 bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
 {
-	if (it->next >= it->t->event_count)
+	const struct trace *t = it->t;
+	uint32_t ev = it->next;
+
+	if (ev >= t->event_count)
 		return false;
-	it->index = it->next++;
-	*e = it->t->events[it->index];
+	if (it->aux < t->xevs.count && xev_at(t, it->aux)->index == ev) {
+		*e = stored_event(xev_at(t, it->aux++));
+	} else {
+		while (it->node + 1 < t->entered && node_at(t, it->node + 1)->enter <= ev) {
+			it->node++;
+			it->chain = it->node;
+		}
+		*e = implied_event(t, ev, it->node, &it->chain);
+	}
+	it->index = ev;
+	it->next = ev + 1;
 	return true;
 }
 
 bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 {
-	uint32_t next = t->nodes[n].enter + 1;
+	const struct tnode *nd = node_at(t, n);
+	uint32_t xi;
 
-	return next < t->event_count && t->events[next].kind == TE_HORIZON && t->events[next].node == n;
+	if (nd->enter == TRACE_NONE)
+		return false;
+	if (nd->post & 15)
+		return (nd->post & 15) == TE_HORIZON;
+	xi = xev_lower(t, nd->enter + 1);
+	return xi < t->xevs.count && xev_at(t, xi)->index == nd->enter + 1 && xev_at(t, xi)->kind == TE_HORIZON &&
+	       xev_at(t, xi)->node == n;
 }
+
+/* ----------------------------------------------------------- navigation */
 
 uint32_t trace_first_child(const struct trace *t, uint32_t n)
 {
-	return t->nodes[n].end > n + 1 ? n + 1 : TRACE_NONE;
+	return node_at(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
 }
 
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = t->nodes[n].parent;
-	uint32_t next = t->nodes[n].end;
+	uint32_t p = node_at(t, n)->parent;
+	uint32_t next = node_at(t, n)->end;
 
-	if (p == TRACE_NONE || next >= t->nodes[p].end)
+	if (p == TRACE_NONE || next >= node_at(t, p)->end)
 		return TRACE_NONE;
 	return next;
 }
 
 uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = t->nodes[n].parent, c, prev = TRACE_NONE;
+	uint32_t p = node_at(t, n)->parent, c, prev = TRACE_NONE;
 
 	if (p == TRACE_NONE)
 		return TRACE_NONE;
-	for (c = p + 1; c < n; c = t->nodes[c].end)
+	for (c = p + 1; c < n; c = node_at(t, c)->end)
 		prev = c;
 	return prev;
 }
 
+/*
+ * N's own events after EV: the implied ones are found from N's record and
+ * its children's (the move opening each child, the raise or cutoff after
+ * it, the quiet leaf and the leave); a stored one before the first of those
+ * is N's own unless it lies in a child's block, which is skipped whole.
+ */
 uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 {
-	uint32_t last = t->nodes[n].leave == TRACE_NONE ? t->event_count - 1 : t->nodes[n].leave;
+	const struct tnode *nd = node_at(t, n);
+	uint32_t last, cand = TRACE_NONE, xi;
 
-	for (uint32_t i = ev + 1; i <= last && i < t->event_count; i++) {
-		const struct trace_event *e = &t->events[i];
+	if (nd->enter == TRACE_NONE || t->event_count == 0)
+		return TRACE_NONE;
+	if (ev < nd->enter)
+		return nd->enter;
+	last = nd->leave == TRACE_NONE ? t->event_count - 1 : nd->leave;
+	if ((nd->post & 15) && nd->enter + 1 > ev) {
+		cand = nd->enter + 1;
+	} else {
+		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c)) {
+			const struct tnode *cn = node_at(t, c);
 
-		if (e->node == n)
-			return i;
-		/* A child's events form one block: jump over it to its leave. */
-		if (e->kind == TE_ENTER && t->nodes[e->node].leave != TRACE_NONE)
-			i = t->nodes[e->node].leave;
+			if (cn->enter == TRACE_NONE)
+				break;
+			if (cn->enter - 1 > ev) {
+				cand = cn->enter - 1;
+				break;
+			}
+			if ((cn->bits >> AFTER_SHIFT & 3) && cn->leave != TRACE_NONE && cn->leave + 1 > ev) {
+				cand = cn->leave + 1;
+				break;
+			}
+		}
+		if (cand == TRACE_NONE && nd->leave != TRACE_NONE) {
+			if ((nd->bits & QUIET_BIT) && nd->leave - 1 > ev)
+				cand = nd->leave - 1;
+			else if (nd->leave > ev)
+				cand = nd->leave;
+		}
 	}
-	return TRACE_NONE;
+	for (xi = xev_lower(t, ev + 1); xi < t->xevs.count;) {
+		const struct xevent *x = xev_at(t, xi);
+		uint32_t c = x->node;
+
+		if (x->index > last || (cand != TRACE_NONE && x->index >= cand))
+			break;
+		if (x->node == n)
+			return x->index;
+		/* A descendant's: skip the block of N's child that holds it. */
+		while (c != TRACE_NONE && node_at(t, c)->parent != n)
+			c = node_at(t, c)->parent;
+		if (c == TRACE_NONE || node_at(t, c)->leave == TRACE_NONE)
+			break;
+		xi = xev_lower(t, node_at(t, c)->leave + 1);
+	}
+	return cand;
 }
 
 uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
 {
-	uint32_t ev = t->nodes[n].enter;
+	uint32_t ev = node_at(t, n)->enter;
 
 	while (k-- > 0 && ev != TRACE_NONE)
 		ev = trace_node_next_event(t, n, ev);
@@ -299,8 +745,44 @@ const char *trace_bound_name(int bound)
 
 double trace_bytes_per_node(const struct trace *t)
 {
-	if (t->node_count == 0)
+	if (t->nodes.count == 0)
 		return 0;
-	return ((double)t->node_count * sizeof(struct trace_node) +
-		(double)t->event_count * sizeof(struct trace_event)) / t->node_count;
+	return (double)t->bytes / t->nodes.count;
+}
+
+size_t trace_bytes(const struct trace *t)
+{
+	return t->bytes + sizeof *t;
+}
+
+/* ----------------------------------------------------------- the budget */
+
+void trace_set_budget(struct trace *t, size_t bytes)
+{
+	t->budget = bytes;
+}
+
+size_t trace_budget(const struct trace *t)
+{
+	return t->budget;
+}
+
+bool trace_full(const struct trace *t)
+{
+	size_t need = 0;
+
+	if (t->budget == 0)
+		return false;
+	if (t->nodes.count == t->nodes.cap)
+		need += chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST);
+	if (t->xevs.count + XEV_HEADROOM > t->xevs.cap)
+		need += chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST);
+	return need > 0 && t->bytes + need > t->budget;
+}
+
+/* ------------------------------------------------------ jumps by kind */
+
+static void kind_index_free(struct trace *t)
+{
+	(void)t;
 }

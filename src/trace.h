@@ -137,6 +137,7 @@ struct trace_iter {
 	uint32_t next;      /* private: the next index */
 	uint32_t node;      /* private: the walk's state */
 	uint32_t aux;
+	uint32_t chain;
 };
 void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from);
 bool trace_iter_next(struct trace_iter *it, struct trace_event *e);
@@ -170,7 +171,19 @@ int trace_kind_parse(const char *name);
 const char *trace_outcome_name(int outcome);
 const char *trace_bound_name(int bound);
 
-/* Bytes held per node (nodes and events together), for the benchmark. */
+/* Bytes allocated per node (nodes and events together, slack included), for the benchmark. */
 double trace_bytes_per_node(const struct trace *t);
+/* Bytes the trace holds (allocated). */
+size_t trace_bytes(const struct trace *t);
+
+/*
+ * The memory budget: BYTES the trace may allocate (0 for no limit; kept by
+ * trace_clear). trace_full says that recording one more node and a few
+ * events could pass it: the search checks it where it checks the node cap
+ * and stops, so the trace stays whole and within the budget.
+ */
+void trace_set_budget(struct trace *t, size_t bytes);
+size_t trace_budget(const struct trace *t);
+bool trace_full(const struct trace *t);
 
 #endif

@@ -131,6 +131,27 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 		if (failures - bad > 10)
 			goto out;
 	}
+	/* The in-order iterator agrees with random access, from the start and from any event. */
+	for (uint32_t from = 0; from < trace_event_count(t); from = from * 3 + 1) {
+		struct trace_iter it;
+		struct trace_event e;
+		uint32_t want = from;
+
+		for (trace_iter_init(&it, t, from); trace_iter_next(&it, &e); want++) {
+			struct trace_event r = trace_event_get(t, it.index);
+
+			if (it.index != want || memcmp(&e, &r, sizeof e) != 0) {
+				failf("the iterator from %lu gives another event %lu (kind %s, random access %s)",
+				      (unsigned long)from, (unsigned long)it.index, trace_kind_name(e.kind),
+				      trace_kind_name(r.kind));
+				break;
+			}
+			if (from > 0 && want > from + 1000)
+				break;
+		}
+		CHECK(from > 0 || want == trace_event_count(t), "the iterator stops at %lu of %lu events",
+		      (unsigned long)want, (unsigned long)trace_event_count(t));
+	}
 	CHECK(counts[TE_ENTER] == trace_node_count(t), "%llu enter events for %lu nodes",
 	      (unsigned long long)counts[TE_ENTER], (unsigned long)trace_node_count(t));
 	CHECK(counts[TE_LEAVE] == trace_node_count(t), "%llu leave events for %lu nodes",
