@@ -9,8 +9,11 @@
 
 #include "atomicfile.h"
 #include "explain.h"
+#include "fen.h"
+#include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "pgn.h"
 #include "tour.h"
 #include "traceio.h"
 #include "tracecheck.h"
@@ -208,8 +211,12 @@ static bool cmd_fen(struct session *s, const char *args, FILE *out, struct error
 	return true;
 }
 
+static bool game_move(struct session *s, const char *args, FILE *out, struct error *err);
+
 static bool cmd_move(struct session *s, const char *args, FILE *out, struct error *err)
 {
+	if (s->game)
+		return game_move(s, args, out, err);
 	if (!session_play(s, args, err))
 		return false;
 	fprintf(out, "Position now: %s\n", s->fen);
@@ -569,8 +576,30 @@ static bool cmd_export(struct session *s, const char *args, FILE *out, struct er
 	struct atomicfile af;
 	struct error inner = { 0 };
 
-	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "dot") && strcmp(w[0], "text")))
-		return error_set(err, 0, 0, "export: expected json|dot|text FILE");
+	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "dot") && strcmp(w[0], "text") && strcmp(w[0], "pgn") &&
+		       strcmp(w[0], "game")))
+		return error_set(err, 0, 0, "export: expected json|dot|text|pgn|game FILE");
+	if (!strcmp(w[0], "game")) {
+		struct pgn_tags tags = { 0 };
+		char engine[96];
+
+		if (!s->game)
+			return error_set(err, 0, 0, "export: no game is being played ('game white' starts one)");
+		if (!atomicfile_open(&af, w[1], &inner))
+			return error_set(err, 0, 0, "export: %s", inner.msg);
+		snprintf(engine, sizeof engine, "quiesce (mode %s, depth %d)", search_mode_name(s->opt.mode), s->opt.depth);
+		tags.event = "quiesce game";
+		tags.site = "quiesce tutor";
+		tags.round = "-";
+		tags.white = s->game_human == WHITE ? "you" : engine;
+		tags.black = s->game_human == WHITE ? engine : "you";
+		tags.comment = s->game->result != GAME_ONGOING ? game_reason_text(s->game->reason) : NULL;
+		pgn_write_game(af.fp, s->game, &tags);
+		if (!atomicfile_commit(&af, &inner))
+			return error_set(err, 0, 0, "export: %s", inner.msg);
+		fprintf(out, "Wrote the game (%d half-moves) as PGN to %s\n", s->game->nply, w[1]);
+		return true;
+	}
 	if (!need_trace(s, err))
 		return false;
 	if (!atomicfile_open(&af, w[1], &inner))
@@ -579,6 +608,8 @@ static bool cmd_export(struct session *s, const char *args, FILE *out, struct er
 		traceio_write_json(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "dot"))
 		traceio_write_dot(af.fp, s->trace, &s->root, &s->opt, &s->result);
+	else if (!strcmp(w[0], "pgn"))
+		pgn_write_search(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else
 		traceio_write_text(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	if (!atomicfile_commit(&af, &inner))
@@ -831,6 +862,168 @@ static bool cmd_hint(struct session *s, const char *args, FILE *out, struct erro
 	return true;
 }
 
+
+/* ---------------------------------------------------------------- games against the engine */
+
+/* Says how the game ended, when it has. */
+static void announce(const struct session *s, FILE *out)
+{
+	const struct game *g = s->game;
+
+	if (g->result == GAME_ONGOING)
+		return;
+	fprintf(out, "Game over: %s, %s. %s ('export game FILE' saves the game, 'takeback' takes moves back, "
+		"'game off' ends it.)\n", game_result_text(g->result), game_reason_text(g->reason),
+		g->result == GAME_DRAW ? "A draw." :
+		(g->result == GAME_WHITE_WINS) == (s->game_human == WHITE) ? "You win." : "The engine wins.");
+}
+
+/*
+ * The engine's move: the game's position becomes the session's, is searched
+ * with the session's options (that search is the current trace, to step
+ * through), and its best move is played in the game.
+ */
+static bool engine_reply(struct session *s, FILE *out, struct error *err)
+{
+	char fen[FEN_BUFSIZE], san[NOTATION_BUFSIZE], score[32];
+	move m;
+
+	fen_format(&s->game->pos, fen);
+	if (!session_set_fen(s, fen, err))
+		return false;
+	session_search(s);
+	m = s->result.best;
+	if (m == MOVE_NONE) {
+		struct move_list list;
+
+		/* A search stopped before its first move (or of depth 0): any legal move. */
+		movegen_all(&s->game->pos, &list);
+		m = list.count ? list.moves[0] : MOVE_NONE;
+	}
+	notation_san(&s->game->pos, m, san);
+	search_score_text(s->result.score, score, sizeof score);
+	if (!game_play(s->game, m))
+		return error_set(err, 0, 0, "game: the engine found no move");
+	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu nodes). Its search is the current trace: "
+		"step with next/prev, look with tree and horizon.\n", s->game->pos.side == BLACK ? s->game->pos.fullmove :
+		s->game->pos.fullmove - 1, s->game->pos.side == BLACK ? "." : "...", san, score,
+		(unsigned long long)s->result.nodes);
+	announce(s, out);
+	if (s->game->result == GAME_ONGOING) {
+		fen_format(&s->game->pos, fen);
+		fprintf(out, "Your move (%s): %s\n", s->game_human == WHITE ? "White" : "Black", fen);
+	}
+	return true;
+}
+
+static bool game_move(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], san[NOTATION_BUFSIZE];
+	int n = split_words(args, buf, sizeof buf, w);
+	move m;
+
+	if (s->game->result != GAME_ONGOING)
+		return error_set(err, 0, 0, "move: the game is over (%s): 'takeback' takes moves back, 'game off' ends it",
+				 game_reason_text(s->game->reason));
+	if (n != 1)
+		return error_set(err, 0, 0, "move: in a game, one move at a time (SAN or UCI)");
+	if (!notation_parse(&s->game->pos, w[0], &m, err))
+		return false;
+	notation_san(&s->game->pos, m, san);
+	game_play(s->game, m);
+	fprintf(out, "You play %s.\n", san);
+	announce(s, out);
+	if (s->game->result != GAME_ONGOING)
+		return true;
+	return engine_reply(s, out, err);
+}
+
+static bool cmd_game(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = split_words(args, buf, sizeof buf, w);
+	struct game *g;
+
+	if (n != 1 || (strcmp(w[0], "white") && strcmp(w[0], "black") && strcmp(w[0], "off")))
+		return error_set(err, 0, 0, "game: expected white, black or off");
+	if (!strcmp(w[0], "off")) {
+		if (!s->game)
+			return error_set(err, 0, 0, "game: no game is being played");
+		free(s->game);
+		s->game = NULL;
+		fprintf(out, "Game ended. 'move' plays moves from the position again.\n");
+		return true;
+	}
+	g = xmalloc(sizeof *g);
+	game_start(g, &s->root, 0);
+	if (g->result != GAME_ONGOING) {
+		enum game_reason why = g->reason;
+
+		free(g);
+		return error_set(err, 0, 0, "game: the position is already over (%s): nothing to play",
+				 game_reason_text(why));
+	}
+	free(s->game);
+	s->game = g;
+	s->game_human = !strcmp(w[0], "white") ? WHITE : BLACK;
+	fprintf(out, "A game from %s: you play %s, the engine plays with the search options (%s).\n", s->fen,
+		w[0], search_mode_name(s->opt.mode));
+	if (g->pos.side != s->game_human)
+		return engine_reply(s, out, err);
+	fprintf(out, "Your move: 'move MOVE' (SAN or UCI; Tab completes).\n");
+	return true;
+}
+
+static bool cmd_takeback(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen[FEN_BUFSIZE];
+
+	if (split_words(args, buf, sizeof buf, w) != 0)
+		return error_set(err, 0, 0, "takeback: takes no arguments");
+	if (!s->game)
+		return error_set(err, 0, 0, "takeback: no game is being played ('game white' starts one)");
+	/* Back to the learner's previous move: the engine's reply and the learner's move. */
+	do {
+		if (!game_takeback(s->game))
+			return error_set(err, 0, 0, "takeback: no move of yours to take back");
+	} while (s->game->pos.side != s->game_human);
+	fen_format(&s->game->pos, fen);
+	if (!session_set_fen(s, fen, err))
+		return false;
+	fprintf(out, "Taken back. Your move (%s): %s\n", s->game_human == WHITE ? "White" : "Black", fen);
+	return true;
+}
+
+static bool cmd_pgn(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen[FEN_BUFSIZE];
+	int n = split_words(args, buf, sizeof buf, w);
+	long number = 1, ply = -1;
+	struct pgn_game *g;
+	struct position pos;
+
+	if (n < 1 || n > 3 || (n >= 2 && !parse_count(w[1], 1000000, &number)) ||
+	    (n == 3 && !parse_count(w[2], 1000000, &ply)) || number < 1)
+		return error_set(err, 0, 0, "pgn: expected FILE [GAME [PLY]] (game from 1; the position after PLY half-moves, default the last)");
+	g = xmalloc(sizeof *g);
+	if (!pgn_load(w[0], (int)number, g, err)) {
+		free(g);
+		return false;
+	}
+	if (!pgn_position_at(g, (int)ply, &pos)) {
+		int plies = g->game.nply;
+
+		free(g);
+		return error_set(err, 0, 0, "pgn: game %ld has only %d half-moves", number, plies);
+	}
+	free(g);
+	fen_format(&pos, fen);
+	if (!session_set_fen(s, fen, err))
+		return false;
+	fprintf(out, "Position set: %s\n", s->fen);
+	return true;
+}
+
 static bool cmd_quit(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	(void)args;
@@ -868,7 +1061,8 @@ const struct command_spec command_table[] = {
 	  cmd_compare, "cmpmode" },
 	{ "diff", "FILE", "compare this search with a trace FILE (any engine's) side by side, the parting node marked",
 	  cmd_diff, NULL },
-	{ "export", "json|dot|text FILE", "write the trace to a file", cmd_export, "format" },
+	{ "export", "json|dot|text|pgn|game FILE", "write the trace to a file (pgn: the line and the root's "
+	  "alternatives; game: the game being played, as PGN)", cmd_export, "format" },
 	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },
 	{ "lessons", "", "list the lessons with your progress (in the tutor: the lesson menu)", cmd_lessons, NULL },
@@ -878,6 +1072,11 @@ const struct command_spec command_table[] = {
 	{ "page", "N", "go to page N of the lesson", cmd_page, NULL },
 	{ "answer", "TEXT", "answer the lesson's question (a move, a score, a choice's number ...)", cmd_answer, NULL },
 	{ "hint", "", "a hint for the lesson's question", cmd_hint, NULL },
+	{ "game", "white|black|off", "play a game against the engine from the position: your moves with 'move', "
+	  "its search of each reply becomes the current trace", cmd_game, "game" },
+	{ "takeback", "", "take back your last move and the engine's reply", cmd_takeback, NULL },
+	{ "pgn", "FILE [GAME [PLY]]", "set the position from a PGN game (after PLY half-moves, default its end)",
+	  cmd_pgn, NULL },
 	{ "quit", "", "leave", cmd_quit, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
@@ -986,7 +1185,8 @@ static void add_all(struct candidates *c, const char *const *words)
 /* Adds the legal moves in SAN after the moves typed in WORDS[1..N). */
 static void add_moves(struct candidates *c, struct session *s, char **words, int n)
 {
-	struct position pos = s->root;
+	/* In a game the learner's moves are from the game's position, not the searched one. */
+	struct position pos = s->game ? s->game->pos : s->root;
 	struct move_list list;
 
 	for (int i = 1; i < n; i++) {
@@ -1010,7 +1210,7 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 {
 	static const char *const modes[] = { "none", "captures", "checks", NULL };
 	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
-	static const char *const formats[] = { "json", "dot", "text", NULL };
+	static const char *const formats[] = { "json", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
 	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
 					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",
@@ -1077,6 +1277,11 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 			add_all(&c, cmpmodes);
 		else if (!strcmp(cmd->complete, "format"))
 			add_all(&c, formats);
+		else if (!strcmp(cmd->complete, "game")) {
+			static const char *const sides[] = { "white", "black", "off", NULL };
+
+			add_all(&c, sides);
+		}
 		else if (!strcmp(cmd->complete, "filter"))
 			add_all(&c, filters);
 		else if (!strcmp(cmd->complete, "kind"))

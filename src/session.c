@@ -60,6 +60,7 @@ void session_free(struct session *s)
 	session_compare_end(s);
 	trace_free(s->trace);
 	tour_free(s->tour);
+	free(s->game);
 	free(s);
 }
 

@@ -46,6 +46,8 @@ struct session_side {
 	uint32_t event;                /* this side's step cursor */
 };
 
+struct game;
+
 struct session {
 	struct position root;
 	char fen[FEN_BUFSIZE];
@@ -68,6 +70,8 @@ struct session {
 	bool quit;                     /* the quit command was given */
 	int play_speed;                /* :play asked the front end to autoplay (events a second) */
 	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
+	struct game *game;             /* a game against the engine (command 'game', game.h), NULL for none */
+	int game_human;                /* the learner's colour in that game */
 	/* A front end's progress report for long searches (see search_options.progress). */
 	void (*progress)(void *ctx, uint64_t nodes);
 	void *progress_ctx;
