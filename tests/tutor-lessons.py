@@ -20,6 +20,9 @@ quiesce) and the screen (tmux capture-pane):
   * the lesson pane's key bar offers "A answer" on a page with a question,
     and "H hint" when its questions have hints, never on a page without.
 
+A page whose @compare is followed by a setup directive (@position, @search,
+@set), which closes the compare view, is noted: the page never shows it.
+
 Every wait is for a screen condition (polling capture-pane), never a fixed
 sleep. Prints one line per failure and "N pages, N failures" at the end;
 exits 1 on any failure.
@@ -112,7 +115,9 @@ def parse_lesson(path):
             elif parts[0] == "@compare" and len(parts) > 1:
                 pages[-1]["compare"] = parts[1].split()
             elif parts[0] in ("@position", "@search", "@set", "@fen"):
-                # A later setup closes an earlier comparison.
+                # A later setup closes an earlier comparison (noted: the page never shows it).
+                if pages[-1]["compare"]:
+                    pages[-1]["dropped"] = " ".join(pages[-1]["compare"])
                 pages[-1]["compare"] = None
         else:
             pages[-1]["words"] += line.split()
@@ -123,7 +128,8 @@ def parse_lesson(path):
 SWITCH_WORDS = {
     "delta": "delta", "see": "SEE", "fail-soft": "fail-soft", "checks-all": "every ply",
     "order": "order", "eval": "eval", "qdepth": "qdepth", "depth": "depth", "pawn-pushes": "pawn pushes",
-    "no-evasions": "evasions off", "no-stand-pat": "no stand pat",
+    "no-evasions": "evasions off", "no-stand-pat": "no stand pat", "soft": "fail-soft",
+    "check-plies": "checks in",
 }
 NAMED = ("faulty", "brute", "rival")
 # Switches a side must not show unless it asked for them (a page's options leaking into a side).
@@ -148,7 +154,7 @@ def header_problems(header, spec):
         asked.add(word)
         if word not in header:
             problems.append("does not name +%s ('%s')" % (sw, word))
-        elif value and name in ("delta", "depth", "qdepth") and not re.search(
+        elif value and name in ("delta", "depth", "qdepth", "check-plies") and not re.search(
                 r"\b%s %s\b" % (re.escape(word), re.escape(value)), header):
             problems.append("does not give +%s's value %s" % (name, value))
     if base not in NAMED:
@@ -191,6 +197,9 @@ def merge(text, window):
 
 def check_page(t, lesson_title, number, page, k, count, fails):
     where = "%dx%d lesson %d page %d/%d" % (t.cols, t.lines, number, k, count)
+    if page.get("dropped"):
+        print("NOTE: %s: '@compare %s' is followed by a setup directive on the page, which closes the "
+              "compare view: the page never shows it" % (where, page["dropped"]))
 
     def ready(rows):
         pane = lesson_pane(rows)
