@@ -155,8 +155,19 @@ tutor_exit_status() {
 }
 
 tutor_stop() {
+	_server=$(tm display-message -p '#{pid}' 2>/dev/null)
 	tm kill-server >/dev/null 2>&1
-	# Wait until the server has gone, so that the next tutor_start does not reach a dying one.
+	# Wait until the server process has gone, so that the next tutor_start does
+	# not reach a dying one ("server exited unexpectedly"): list-sessions already
+	# fails while the server is still closing, with its socket still there.
+	_i=0
+	while [ -n "$_server" ] && kill -0 "$_server" 2>/dev/null && [ "$_i" -lt 400 ]; do
+		# A zombie (nobody reaps it) has gone for tmux's purposes. The command name
+		# ("tmux: server") has a space: the state is the field after its ')'.
+		case $(sed 's/.*) //' "/proc/$_server/stat" 2>/dev/null) in Z*) break ;; esac
+		sleep 0.05
+		_i=$((_i + 1))
+	done
 	_i=0
 	while tm list-sessions >/dev/null 2>&1 && [ "$_i" -lt 100 ]; do
 		sleep 0.05
