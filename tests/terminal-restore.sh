@@ -36,13 +36,31 @@ check_modes() {
 	esac
 }
 
+# child_of PID: the pid of a child of PID, from /proc (pgrep is in procps,
+# which a fresh Debian machine does not have). The command name in
+# /proc/N/stat may hold spaces: the fields after its ')' are state, ppid, ...
+child_of() {
+	_parent=$1
+	for _f in /proc/[0-9]*/stat; do
+		read -r _st 2>/dev/null <"$_f" || continue
+		# shellcheck disable=SC2086
+		set -- ${_st##*) }
+		if [ "${2:-}" = "$_parent" ]; then
+			_f=${_f#/proc/}
+			echo "${_f%/stat}"
+			return 0
+		fi
+	done
+	return 1
+}
+
 # The pid of quiesce running in the tmux pane (the pane runs sh, which runs env, which execs quiesce).
 quiesce_pid() {
 	_shell=$(tm list-panes -F '#{pane_pid}' 2>/dev/null | head -1)
 	[ -n "$_shell" ] || return 1
 	_i=0
 	while [ "$_i" -lt 100 ]; do
-		_p=$(pgrep -P "$_shell" 2>/dev/null | head -1)
+		_p=$(child_of "$_shell")
 		if [ -n "$_p" ]; then
 			echo "$_p"
 			return 0
