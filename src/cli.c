@@ -76,7 +76,10 @@ const char cli_search_options_help[] =
 	"      --pawn-pushes      also search pawn pushes to the seventh rank (Rival)\n"
 	"      --order ORDER      mvv-lva (default) or none\n"
 	"      --eval EVAL        material (default) or pst\n"
-	"      --max-nodes N      stop the search after N nodes\n";
+	"      --max-nodes N      stop the search after N nodes\n"
+	"      --max-memory SIZE  stop a recorded search when its trace would pass SIZE\n"
+	"                         (512M, 2G; default: half the physical memory or of\n"
+	"                         what ulimit -v leaves, the smaller; 0: no limit)\n";
 
 const char cli_pgn_options_help[] =
 	"      --pgn FILE         the position from a game of the PGN file FILE\n"
@@ -120,7 +123,8 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 {
 	static const char *const names[] = {
 		"fen", "depth", "mode", "check-plies", "qdepth", "delta", "see", "fail-soft",
-		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes", "no-delta"
+		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes", "no-delta",
+		"max-memory"
 	};
 	struct error err = { 0 };
 	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */

@@ -90,7 +90,8 @@ void cli_print_command_help(const char *name, const char *options);
 	{ "order", required_argument, NULL, CLI_OPT_BASE + 12 }, \
 	{ "eval", required_argument, NULL, CLI_OPT_BASE + 13 }, \
 	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }, \
-	{ "no-delta", no_argument, NULL, CLI_OPT_BASE + 15 }
+	{ "no-delta", no_argument, NULL, CLI_OPT_BASE + 15 }, \
+	{ "max-memory", required_argument, NULL, CLI_OPT_BASE + 16 }
 
 /*
  * A position from a PGN game, for the commands that take --fen (search,

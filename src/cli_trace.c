@@ -125,10 +125,13 @@ int cli_trace(int argc, char **argv)
 			rc = 1;
 		}
 	}
-	if (res.stopped)
-		fprintf(stderr, "quiesce: search stopped after %llu nodes (--max-nodes %llu): the trace is cut at node %lu\n",
-			(unsigned long long)res.nodes, (unsigned long long)opt.max_nodes,
-			(unsigned long)trace_stopped_at(t));
+	if (res.stopped) {
+		char why[96];
+
+		search_stop_reason(&res, &opt, why, sizeof why);
+		fprintf(stderr, "quiesce: search stopped after %llu nodes (%s): the trace is cut at node %lu\n",
+			(unsigned long long)res.nodes, why, (unsigned long)trace_stopped_at(t));
+	}
 	trace_free(t);
 	return rc;
 }

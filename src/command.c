@@ -82,9 +82,13 @@ void command_node_san(const struct session *s, const struct trace *t, uint32_t n
 static void print_result(struct session *s, const char *label, const struct search_options *opt,
 			 const struct search_result *r, FILE *out)
 {
-	char score[24], best[NOTATION_BUFSIZE] = "(none)";
+	char score[24], best[NOTATION_BUFSIZE] = "(none)", why[96] = "", stopped[112] = "";
 
 	explain_score(r->score, score, sizeof score);
+	if (r->stopped) {
+		search_stop_reason(r, opt, why, sizeof why);
+		snprintf(stopped, sizeof stopped, " (STOPPED: %s)", r->memory_full || r->interrupted ? why : "node cap");
+	}
 	if (r->best != MOVE_NONE)
 		notation_san(&s->root, r->best, best);
 	fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
@@ -93,7 +97,7 @@ static void print_result(struct session *s, const char *label, const struct sear
 		(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
 		(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
 		(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes,
-		r->stopped ? (r->interrupted ? " (STOPPED: interrupted)" : " (STOPPED: node cap)") : "");
+		stopped);
 }
 
 void command_print_board(struct session *s, FILE *out)
@@ -268,7 +272,7 @@ static bool cmd_depth(struct session *s, const char *args, FILE *out, struct err
 /* The options "set" takes, for help and completion. */
 static const char *const option_names[] = {
 	"check-plies", "qdepth", "delta", "see", "fail-soft", "stand-pat", "evasions",
-	"pawn-pushes", "order", "eval", "max-nodes", "depth", "mode", NULL
+	"pawn-pushes", "order", "eval", "max-nodes", "max-memory", "depth", "mode", NULL
 };
 
 static bool cmd_set(struct session *s, const char *args, FILE *out, struct error *err)
@@ -278,7 +282,8 @@ static bool cmd_set(struct session *s, const char *args, FILE *out, struct error
 
 	if (n != 2)
 		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: check-plies, "
-				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes");
+				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes, "
+				 "max-memory");
 	return set_and_report(s, w[0], w[1], out, err);
 }
 
@@ -1041,7 +1046,7 @@ const struct command_spec command_table[] = {
 	  "+delta=M, +nodelta, +see, +soft, +checks-all ...", cmd_mode, "cmpmode" },
 	{ "depth", "N", "set the main search depth in plies", cmd_depth, NULL },
 	{ "set", "OPTION VALUE", "set a search option (check-plies, qdepth, delta, see, fail-soft, stand-pat, "
-	  "evasions, pawn-pushes, order, eval, max-nodes)", cmd_set, "option" },
+	  "evasions, pawn-pushes, order, eval, max-nodes, max-memory)", cmd_set, "option" },
 	{ "search", "", "run the search and record its trace (Ctrl-C stops it)", cmd_search, NULL },
 	{ "next", "[N]", "step to the next event in search order", cmd_next, NULL },
 	{ "prev", "[N]", "step to the previous event", cmd_prev, NULL },

@@ -10,6 +10,7 @@
  */
 #include "search.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ void search_defaults(struct search_options *opt)
 	opt->order = ORDER_MVV_LVA;
 	opt->eval = EVAL_MATERIAL;
 	opt->max_nodes = 0;
+	opt->max_memory = 0;
 }
 
 /* Counts a node and, when tracing, records its entry. */
@@ -95,10 +97,13 @@ static bool should_stop(struct searcher *s, uint32_t node)
 		if (s->opt->progress)
 			s->opt->progress(s->opt->progress_ctx, s->res->nodes);
 	}
-	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || (s->stop && *s->stop)) {
+	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || (s->stop && *s->stop) ||
+	    (s->trace && trace_full(s->trace))) {
 		s->stopping = true;
 		s->res->stopped = true;
 		s->res->interrupted = s->stop && *s->stop;
+		s->res->memory_full = !s->res->interrupted && s->trace && trace_full(s->trace) &&
+				      !(s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes);
 		if (s->trace)
 			trace_event(s->trace, node, TE_STOPPED, MOVE_NONE, 0, 0, s->res->interrupted);
 		return true;
@@ -449,8 +454,16 @@ int search_run(const struct position *root, const struct search_options *opt,
 	s->stop = stop;
 	s->res = res;
 	s->next_progress = SEARCH_PROGRESS_NODES;
-	if (trace)
+	if (trace) {
+		uint64_t budget = opt->max_memory == 0 ? trace_default_budget() :
+				  opt->max_memory == SEARCH_NO_MEMORY_LIMIT ? 0 : opt->max_memory;
+
+		if (budget > SIZE_MAX)
+			budget = SIZE_MAX;
 		trace_clear(trace);
+		trace_set_budget(trace, (size_t)budget);
+		res->memory_budget = budget;
+	}
 
 	res->score = search_main(s, TRACE_NONE, MOVE_NONE, opt->depth, -SCORE_INF, SCORE_INF, 0);
 	res->pv_len = s->pv_len[0];
@@ -461,6 +474,85 @@ int search_run(const struct position *root, const struct search_options *opt,
 		mark_pv(trace, res->pv, res->pv_len);
 	free(s);
 	return res->score;
+}
+
+bool search_memory_parse(const char *text, uint64_t *bytes)
+{
+	static const char units[] = "KMGT";
+	uint64_t whole = 0, frac = 0, scale = 1, fdiv = 1;
+	const char *p = text, *u;
+	int shift = 0;
+
+	if (text == NULL || !isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > (UINT64_MAX - 9) / 10)
+			return false;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		if (!isdigit((unsigned char)*++p))
+			return false;
+		for (; isdigit((unsigned char)*p); p++)
+			if (fdiv < 1000000) {
+				frac = frac * 10 + (uint64_t)(*p - '0');
+				fdiv *= 10;
+			}
+	}
+	if (*p != '\0' && (u = strchr(units, toupper((unsigned char)*p))) != NULL) {
+		shift = 10 * (int)(u - units + 1);
+		p++;
+		if (*p == 'i' || *p == 'I')
+			p++;
+		if (*p == 'b' || *p == 'B')
+			p++;
+	} else if (*p == 'b' || *p == 'B') {
+		p++;
+	}
+	if (*p != '\0' || (fdiv > 1 && shift == 0))
+		return false;
+	scale = (uint64_t)1 << shift;
+	if (whole > UINT64_MAX / scale / 2)
+		return false;
+	*bytes = whole * scale + frac * scale / fdiv;
+	if (*bytes == 0)
+		*bytes = whole == 0 && frac == 0 ? SEARCH_NO_MEMORY_LIMIT : 1;
+	return true;
+}
+
+void search_memory_text(uint64_t bytes, char *buf, size_t n)
+{
+	static const char units[] = "KMGT";
+	int u = -1;
+
+	if (bytes == SEARCH_NO_MEMORY_LIMIT || bytes == 0) {
+		snprintf(buf, n, "none");
+		return;
+	}
+	while (u < 3 && bytes % 1024 == 0) {
+		bytes /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)bytes);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)bytes, units[u]);
+}
+
+void search_stop_reason(const struct search_result *res, const struct search_options *opt, char *buf, size_t n)
+{
+	char size[32];
+
+	if (!res->stopped) {
+		snprintf(buf, n, "%s", "");
+	} else if (res->interrupted) {
+		snprintf(buf, n, "interrupted");
+	} else if (res->memory_full) {
+		search_memory_text(res->memory_budget, size, sizeof size);
+		snprintf(buf, n, "memory budget, --max-memory %s", size);
+	} else {
+		snprintf(buf, n, "--max-nodes %llu", (unsigned long long)opt->max_nodes);
+	}
 }
 
 const char *search_mode_name(enum qmode mode)
@@ -604,10 +696,17 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 			return error_set(err, 0, 0, "invalid max-nodes '%s': expected a whole number (0 for no cap)",
 					 shown);
 		opt->max_nodes = (uint64_t)v;
+	} else if (!strcmp(name, "max-memory")) {
+		uint64_t bytes;
+
+		if (!search_memory_parse(value, &bytes))
+			return error_set(err, 0, 0, "invalid max-memory '%s': expected a size such as 512M or 2G "
+					 "(K, M, G, T: 1024, 1024^2, ... bytes; 0 for no limit)", shown);
+		opt->max_memory = bytes;
 	} else {
 		return error_set(err, 0, 0,
 				 "unknown search option '%s': expected depth, mode, check-plies, qdepth, delta, see, "
-				 "fail-soft, stand-pat, evasions, pawn-pushes, order, eval or max-nodes", name);
+				 "fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes or max-memory", name);
 	}
 	return true;
 }

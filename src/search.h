@@ -43,6 +43,12 @@ struct search_options {
 	enum eval_kind eval;
 	uint64_t max_nodes;     /* 0 = no cap */
 	/*
+	 * The bytes a recorded trace may take: 0 = the default budget
+	 * (trace_default_budget), SEARCH_NO_MEMORY_LIMIT = none. When the trace
+	 * is full the search stops as at the node cap.
+	 */
+	uint64_t max_memory;
+	/*
 	 * Called every SEARCH_PROGRESS_NODES nodes while the search runs, so a
 	 * front end can show that a long search is alive (the search itself
 	 * never prints). NULL for none.
@@ -67,7 +73,9 @@ struct search_result {
 	uint64_t mates;
 	int seldepth;           /* the deepest ply any node reached (quiescence included) */
 	bool stopped;           /* cut short by the node cap or an interrupt */
-	bool interrupted;       /* by the interrupt flag (else by the cap) */
+	bool interrupted;       /* by the interrupt flag (else by a cap) */
+	bool memory_full;       /* by the trace's memory budget (else by the node cap) */
+	uint64_t memory_budget; /* the trace's budget in bytes (0: no trace or no limit) */
 	double seconds;
 };
 
@@ -99,6 +107,22 @@ const char *search_mode_name(enum qmode mode);
  * "mate in 2", "mated in 1", "+inf"/"-inf" for the open window's bounds.
  */
 void search_score_text(int score, char *buf, size_t n);
+
+#define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
+
+/*
+ * Parses a memory size: a whole number of bytes, or of K, M, G or T
+ * (1024, 1024^2, ... bytes; "512M", "2G", "1.5G"; a trailing B or iB is
+ * allowed); "0" is no limit (SEARCH_NO_MEMORY_LIMIT). False on anything else.
+ */
+bool search_memory_parse(const char *text, uint64_t *bytes);
+/* BYTES as the shortest exact "512M", "2G", "1536K" or bytes ("none" for no limit). */
+void search_memory_text(uint64_t bytes, char *buf, size_t n);
+/*
+ * Why RES stopped, for a message: "interrupted", "--max-nodes N" (the node
+ * cap) or "memory budget, --max-memory SIZE"; "" when it did not stop.
+ */
+void search_stop_reason(const struct search_result *res, const struct search_options *opt, char *buf, size_t n);
 
 /* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
 void search_options_describe(const struct search_options *opt, char *buf, size_t n);

@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "search.h"
 #include "util.h"
@@ -765,6 +767,57 @@ void trace_set_budget(struct trace *t, size_t bytes)
 size_t trace_budget(const struct trace *t)
 {
 	return t->budget;
+}
+
+/* The bytes of the process's address space (AS) or data segment (DATA) in use, from /proc (0 if unknown). */
+static uint64_t bytes_in_use(bool data)
+{
+	unsigned long long size = 0, resident, shared, text, lib, dat;
+	long page = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f == NULL || page <= 0) {
+		if (f)
+			fclose(f);
+		return 0;
+	}
+	if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident, &shared, &text, &lib, &dat) != 6)
+		size = dat = 0;
+	fclose(f);
+	return (uint64_t)(data ? dat : size) * (uint64_t)page;
+}
+
+/* Half of what limit RES leaves beyond what is in use, or UINT64_MAX without a limit. */
+static uint64_t limit_share(int res, bool data)
+{
+	struct rlimit rl;
+	uint64_t used;
+
+	if (getrlimit(res, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return UINT64_MAX;
+	used = bytes_in_use(data);
+	return (uint64_t)rl.rlim_cur > used ? ((uint64_t)rl.rlim_cur - used) / TRACE_LIMIT_SHARE : 0;
+}
+
+size_t trace_default_budget(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t budget = UINT64_MAX, share;
+
+	if (pages > 0 && page > 0)
+		budget = (uint64_t)pages * (uint64_t)page / TRACE_PHYS_SHARE;
+	if ((share = limit_share(RLIMIT_AS, false)) < budget)
+		budget = share;
+#ifdef RLIMIT_DATA
+	if ((share = limit_share(RLIMIT_DATA, true)) < budget)
+		budget = share;
+#endif
+	if (budget == UINT64_MAX)
+		budget = (uint64_t)1 << 32;   /* nothing known: 4 GB */
+	budget &= ~(uint64_t)((1 << 20) - 1);   /* whole MB, so the messages read well */
+	if (budget < (1 << 20))
+		budget = 1 << 20;
+	return budget > SIZE_MAX ? SIZE_MAX : (size_t)budget;
 }
 
 bool trace_full(const struct trace *t)

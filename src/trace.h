@@ -186,4 +186,15 @@ void trace_set_budget(struct trace *t, size_t bytes);
 size_t trace_budget(const struct trace *t);
 bool trace_full(const struct trace *t);
 
+/*
+ * The default budget: the smaller of 1/TRACE_PHYS_SHARE of the physical
+ * memory and 1/TRACE_LIMIT_SHARE of what the address-space and data limits
+ * (ulimit -v, ulimit -d) leave beyond what the process already uses, so the
+ * search stops with a message before malloc fails and the rest of the
+ * program (the tutor's views, the writers) still has room. Whole megabytes.
+ */
+#define TRACE_PHYS_SHARE 2
+#define TRACE_LIMIT_SHARE 2
+size_t trace_default_budget(void);
+
 #endif

@@ -463,8 +463,14 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 		(unsigned long long)res->delta_prunes, (unsigned long long)res->see_prunes);
 	if (res->stopped) {
 		fprintf(out, "STOPPED after %llu nodes", (unsigned long long)res->nodes);
-		if (opt->max_nodes)
+		if (res->memory_full || res->interrupted) {
+			char why[96];
+
+			search_stop_reason(res, opt, why, sizeof why);
+			fprintf(out, " (%s)", why);
+		} else if (opt->max_nodes) {
 			fprintf(out, " (--max-nodes %llu)", (unsigned long long)opt->max_nodes);
+		}
 		if (trace_stopped_at(t) != TRACE_NONE)
 			fprintf(out, ": the trace is cut at node #%lu", (unsigned long)trace_stopped_at(t));
 		fputc('\n', out);
