@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tutor-game.py: a game against the engine in the tutor's command language.
 
-    tutor-game.py QUIESCE STOCKFISH PGN
+    tutor-game.py QUIESCE STOCKFISH PGN [MOVES]
 
 Drives "quiesce repl" as a learner would: from a position where Black (the
 engine, mode none, depth 1) can grab a pawn with its queen, "game white";
@@ -11,8 +11,9 @@ mark that move's horizon leaf (the static value the search trusted against
 what a quiescence search finds). Then Stockfish chooses the learner's moves
 until the tutor announces the game over: it must be mate, won by the
 learner. "takeback" and "export game" are exercised, and the exported game
-is written to PGN for pgn-extract. Every wait has a 60 s guard; nothing is
-timed.
+is written to PGN for pgn-extract; the learner's moves of the game, one a
+line, to MOVES (for the tmux test to replay them in the curses tutor). Every
+wait has a 60 s guard; nothing is timed.
 """
 import os
 import re
@@ -106,6 +107,7 @@ def main():
     # The game, Stockfish choosing the learner's moves, to the end.
     over = None
     took_back = False
+    played = []
     for _ in range(200):
         _, best = sf_eval(fen)
         q.send("move " + best)
@@ -114,6 +116,7 @@ def main():
         if last.startswith("error"):
             print("FAIL: move %s refused: %s" % (best, last))
             return 1
+        played.append(best)
         if last.startswith("Game over"):
             if not took_back:
                 # Take the last moves back and play them again: the game must end the same way.
@@ -125,6 +128,7 @@ def main():
                     print("FAIL: takeback: " + t)
                     return 1
                 fen = m.group(1)
+                played.pop()
                 continue
             over = last
             break
@@ -138,6 +142,9 @@ def main():
     if not t.startswith("Wrote the game"):
         print("FAIL: export game: " + t)
         return 1
+    if len(sys.argv) > 4:
+        with open(sys.argv[4], "w") as f:
+            f.write("\n".join(played) + "\n")
     q.send("quit")
     q.p.wait(timeout=GUARD)
     sf.send("quit")
