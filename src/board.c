@@ -338,11 +338,6 @@ bitboard board_blockers(const struct position *pos, int king_colour)
 
 bool board_gives_check(const struct position *pos, move m)
 {
-	return board_gives_check_with(pos, m, board_blockers(pos, !pos->side));
-}
-
-bool board_gives_check_with(const struct position *pos, move m, bitboard blockers)
-{
 	int us = pos->side, them = !us;
 	int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
 	int ksq = board_king(pos, them);
@@ -370,7 +365,7 @@ bool board_gives_check_with(const struct position *pos, move m, bitboard blocker
 	}
 
 	/* Discovered check: the piece leaves a line between one of our sliders and the king. */
-	if ((blockers & BB(from)) && !(bitboard_line[from][ksq] & BB(to)))
+	if ((board_blockers(pos, them) & BB(from)) && !(bitboard_line[from][ksq] & BB(to)))
 		return true;
 	return false;
 }

@@ -97,12 +97,6 @@ bitboard board_blockers(const struct position *pos, int king_colour);
 bool board_gives_check(const struct position *pos, move m);
 
 /*
- * The same, given BLOCKERS = board_blockers(pos, !pos->side): a caller testing
- * many moves of one position (the quiet-check generator) computes them once.
- */
-bool board_gives_check_with(const struct position *pos, move m, bitboard blockers);
-
-/*
  * Checks every invariant of the position (bitboards agree with squares, one
  * king each, no pawn on the back ranks, key matches, side not to move not in
  * check). Returns true when all hold; otherwise writes the first failure to WHY
