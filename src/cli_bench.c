@@ -34,6 +34,7 @@
 #include "session.h"
 #include "suite.h"
 #include "trace.h"
+#include "tracebench.h"
 #include "ui.h"
 #include "util.h"
 
@@ -698,5 +699,7 @@ int cli_bench(int argc, char **argv)
 	bench_match(&b);
 	bench_big_trace(&b);
 	cli_tracetools_bench(b.repeat, b.quick);   /* check-trace and diff (cli_diff.c) */
+	/* Trace input and output (the reader helper's figures, tracebench.c). */
+	tracebench_run(stdout, b.quick, b.repeat);
 	return 0;
 }

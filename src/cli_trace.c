@@ -19,8 +19,9 @@ static const char trace_usage_options[] =
 	"Position:\n"
 	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
-	"      --format FORMAT    text (default: an indented tree), json, dot (Graphviz)\n"
-	"                         or pgn (the line and the root alternatives)\n"
+	"      --format FORMAT    text (default: an indented tree), json, jsonl (JSON Lines:\n"
+	"                         one record a line), dot (Graphviz) or pgn (the line and\n"
+	"                         the root alternatives)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"
 	"  -h, --help             display this help and exit\n\n";
 
@@ -81,12 +82,15 @@ int cli_trace(int argc, char **argv)
 				writer = traceio_write_text;
 			else if (!strcmp(optarg, "json"))
 				writer = traceio_write_json;
+			else if (!strcmp(optarg, "jsonl"))
+				writer = traceio_write_jsonl;
 			else if (!strcmp(optarg, "dot"))
 				writer = traceio_write_dot;
 			else if (!strcmp(optarg, "pgn"))
 				writer = pgn_write_search;
 			else
-				return cli_usage_error("trace: invalid --format '%s': expected text, json, dot or pgn", cli_cut(optarg));
+				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, dot or pgn",
+							 cli_cut(optarg));
 			break;
 		case 'o':
 			if (*optarg == '\0')
@@ -101,7 +105,7 @@ int cli_trace(int argc, char **argv)
 		default:
 			/* --format has no short form, so getopt's "-F" would puzzle the reader. */
 			if (c == '?' && optopt == 'F')
-				return cli_usage_error("trace: --format needs an argument: text, json, dot or pgn");
+				return cli_usage_error("trace: --format needs an argument: text, json, jsonl, dot or pgn");
 			return cli_option_error(argv);
 		}
 	}

@@ -581,9 +581,9 @@ static bool cmd_export(struct session *s, const char *args, FILE *out, struct er
 	struct atomicfile af;
 	struct error inner = { 0 };
 
-	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "dot") && strcmp(w[0], "text") && strcmp(w[0], "pgn") &&
-		       strcmp(w[0], "game")))
-		return error_set(err, 0, 0, "export: expected json|dot|text|pgn|game FILE");
+	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "jsonl") && strcmp(w[0], "dot") && strcmp(w[0], "text") &&
+		       strcmp(w[0], "pgn") && strcmp(w[0], "game")))
+		return error_set(err, 0, 0, "export: expected json|jsonl|dot|text|pgn|game FILE");
 	if (!strcmp(w[0], "game")) {
 		struct pgn_tags tags = { 0 };
 		char engine[96];
@@ -611,6 +611,8 @@ static bool cmd_export(struct session *s, const char *args, FILE *out, struct er
 		return error_set(err, 0, 0, "export: %s", inner.msg);
 	if (!strcmp(w[0], "json"))
 		traceio_write_json(af.fp, s->trace, &s->root, &s->opt, &s->result);
+	else if (!strcmp(w[0], "jsonl"))
+		traceio_write_jsonl(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "dot"))
 		traceio_write_dot(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "pgn"))
@@ -635,15 +637,16 @@ static bool cmd_open(struct session *s, const char *args, FILE *out, struct erro
 	FILE *f;
 
 	if (n != 1)
-		return error_set(err, 0, 0, "open: expected FILE (a JSON trace from 'export json' or 'quiesce trace')");
+		return error_set(err, 0, 0, "open: expected FILE (a trace in JSON or JSON Lines, from 'export json', "
+				 "'quiesce trace' or another engine: see quiesce-trace(5))");
 	f = inputfile_open(w[0], &e);
 	if (!f)
 		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
 	t = trace_new();
-	if (!tracereader_read_json(f, t, &root, &opt, &res, &e)) {
+	if (!tracereader_read(f, w[0], t, &root, &opt, &res, NULL, &e)) {
 		fclose(f);
 		trace_free(t);
-		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
+		return error_set(err, 0, 0, "open: %s", e.msg);
 	}
 	fclose(f);
 	session_load(s, &root, &opt, t, &res);
@@ -1066,9 +1069,9 @@ const struct command_spec command_table[] = {
 	  cmd_compare, "cmpmode" },
 	{ "diff", "FILE", "compare this search with a trace FILE (any engine's) side by side, the parting node marked",
 	  cmd_diff, NULL },
-	{ "export", "json|dot|text|pgn|game FILE", "write the trace to a file (pgn: the line and the root's "
-	  "alternatives; game: the game being played, as PGN)", cmd_export, "format" },
-	{ "open", "FILE", "open a JSON trace written by 'export json'", cmd_open, NULL },
+	{ "export", "json|jsonl|dot|text|pgn|game FILE", "write the trace to a file (jsonl: JSON Lines; pgn: the "
+	  "line and the root's alternatives; game: the game being played, as PGN)", cmd_export, "format" },
+	{ "open", "FILE", "open a trace in JSON or JSON Lines (quiesce-trace(5))", cmd_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", cmd_play, NULL },
 	{ "lessons", "", "list the lessons with your progress (in the tutor: the lesson menu)", cmd_lessons, NULL },
 	{ "lesson", "NAME [PAGE]", "open a lesson by id or number, at the page you reached", cmd_lesson, "lesson" },
@@ -1215,7 +1218,7 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 {
 	static const char *const modes[] = { "none", "captures", "checks", NULL };
 	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
-	static const char *const formats[] = { "json", "dot", "text", "pgn", "game", NULL };
+	static const char *const formats[] = { "json", "jsonl", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
 	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
 					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",

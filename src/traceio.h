@@ -1,14 +1,14 @@
 /*
- * traceio.h: a recorded search trace written out as JSON (for programs),
- * as an indented text tree (for a person in a pager) or as a Graphviz graph
- * (tracereader.h reads the JSON back in).
+ * traceio.h: a recorded search trace written out as JSON or JSON Lines (for
+ * programs), as an indented text tree (for a person in a pager) or as a
+ * Graphviz graph (tracereader.h reads both JSON forms back in).
  *
  * Every writer takes the trace together with what it is a trace of: the root
  * position, the options the search ran with and its result. The JSON format
- * ("quiesce-trace", version 1) is documented in the manual page (quiesce(1),
- * the trace command); its keys always come in the documented order, one node
- * and one event per line. The text format is ASCII and deterministic (no
- * timings), so that it can be compared byte for byte.
+ * ("quiesce-trace", version 2) is specified in quiesce-trace(5); quiesce
+ * writes every field, optional ones included, in the order the manual lists
+ * them, one node and one event per line. The text format is ASCII and
+ * deterministic (no timings), so that it can be compared byte for byte.
  */
 #ifndef QUIESCE_TRACEIO_H
 #define QUIESCE_TRACEIO_H
@@ -21,10 +21,17 @@
 #include "types.h"
 
 #define TRACEIO_FORMAT "quiesce-trace"
-#define TRACEIO_VERSION 1
+#define TRACEIO_VERSION 2
 
 void traceio_write_json(FILE *out, const struct trace *t, const struct position *root,
 			const struct search_options *opt, const struct search_result *res);
+/*
+ * The JSON Lines form: the header on the first line, then one record a line
+ * in the order the search made them (each node's record just before its
+ * enter event), and the result last.
+ */
+void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position *root,
+			 const struct search_options *opt, const struct search_result *res);
 void traceio_write_text(FILE *out, const struct trace *t, const struct position *root,
 			const struct search_options *opt, const struct search_result *res);
 void traceio_write_dot(FILE *out, const struct trace *t, const struct position *root,

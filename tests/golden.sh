@@ -54,7 +54,7 @@ fi
 # It replaces an existing file.
 echo old >"$T/outdir/trace.json"
 expect_exit 0 "trace --format json -o" "$QUIESCE" trace --fen "$fen" -d 1 --format json -o "$T/outdir/trace.json"
-head -n 1 "$T/outdir/trace.json" | grep -F '{"format": "quiesce-trace", "version": 1, "fen": ' >/dev/null ||
+head -n 1 "$T/outdir/trace.json" | grep -F '{"format": "quiesce-trace", "version": 2, "fen": ' >/dev/null ||
 	fail "--format json: the first line is not the JSON header"
 leftover=$(ls "$T/outdir" | grep -v -x -e trace.txt -e trace.json)
 [ -z "$leftover" ] || fail "--output left files behind: $leftover"
@@ -76,7 +76,7 @@ if dot=$(need_prog dot); then
 		fail "--format dot does not render with dot -Tsvg: $(cat "$T/dot.err")"
 fi
 expect_exit 2 "trace --format bad" "$QUIESCE" trace --format yaml &&
-	expect_err_has "expected text, json, dot or pgn" "the message lists the formats"
+	expect_err_has "expected text, json, jsonl, dot or pgn" "the message lists the formats"
 expect_exit 2 "trace with an extra argument" "$QUIESCE" trace extra
 expect_exit 2 "trace --depth bad" "$QUIESCE" trace --depth x
 expect_exit 0 "trace --help" "$QUIESCE" trace --help &&

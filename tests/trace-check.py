@@ -6,7 +6,7 @@
     python3 tests/trace-check.py --self-test TRACE.json
 
 Reads traces written by "quiesce trace --format json" (format "quiesce-trace",
-version 1) with a real JSON parser and checks what the search promises:
+versions 1 and 2, as quiesce writes them: every field) with a real JSON parser and checks what the search promises:
 
   structure  ids in order, parents before children, children lists agreeing
              with the parents, plies and quiescence plies counting up, every
@@ -121,8 +121,8 @@ def check_trace(tr, name="trace"):
             bad("format", "missing key '%s'" % key)
     if v.items:
         return v
-    if tr["format"] != "quiesce-trace" or tr["version"] != 1:
-        bad("format", "format %r version %r, expected 'quiesce-trace' 1" % (tr["format"], tr["version"]))
+    if tr["format"] != "quiesce-trace" or tr["version"] not in (1, 2):
+        bad("format", "format %r version %r, expected 'quiesce-trace' 1 or 2" % (tr["format"], tr["version"]))
     opts, res, nodes, events = tr["options"], tr["result"], tr["nodes"], tr["events"]
     if not isinstance(opts, dict) or not isinstance(res, dict) or not isinstance(nodes, list) \
             or not isinstance(events, list):

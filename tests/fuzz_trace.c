@@ -1,0 +1,88 @@
+/*
+ * fuzz_trace.c: a libFuzzer target for the trace reader (both forms): any
+ * bytes, no crash, a refusal always says where; and a trace that reads must
+ * write out as JSON and as JSON Lines and read back from each into the same
+ * number of nodes and events.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "search.h"
+#include "trace.h"
+#include "traceio.h"
+#include "tracereader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void die(const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz_trace: %s: %s\n", what, detail);
+	abort();
+}
+
+/* Writes T with WRITER and reads it back: it must read, with as many nodes and events. */
+static void round_trip(void (*writer)(FILE *, const struct trace *, const struct position *,
+				      const struct search_options *, const struct search_result *),
+		       const char *form, const struct trace *t, const struct position *root,
+		       const struct search_options *opt, const struct search_result *res)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct trace *back = trace_new();
+	struct position root2;
+	struct search_options opt2;
+	struct search_result res2;
+	struct error err = { 0 };
+
+	if (mem == NULL)
+		return;
+	writer(mem, t, root, opt, res);
+	fclose(mem);
+	mem = fmemopen(buf, len, "r");
+	if (!tracereader_read(mem, "again", back, &root2, &opt2, &res2, NULL, &err))
+		die(form, err.msg);
+	if (trace_node_count(back) != trace_node_count(t) || trace_event_count(back) != trace_event_count(t))
+		die(form, "read back with other counts");
+	fclose(mem);
+	free(buf);
+	trace_free(back);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int initialised;
+	static struct trace *t;
+	struct position root;
+	struct search_options opt;
+	struct search_result res;
+	struct error err = { 0 };
+	FILE *f;
+
+	if (!initialised) {
+		board_init();
+		t = trace_new();
+		initialised = 1;
+	}
+	if (size == 0)
+		return 0;
+	f = fmemopen((void *)data, size, "r");
+	if (f == NULL)
+		return 0;
+	if (!tracereader_read(f, "fuzz.json", t, &root, &opt, &res, NULL, &err)) {
+		if (memchr(err.msg, '\0', sizeof err.msg) == NULL || err.msg[0] == '\0')
+			die("a refused trace without a message", "");
+		if (err.line < 1 || err.column < 1)
+			die("a refusal without a line and column", err.msg);
+		if (strncmp(err.msg, "fuzz.json:", 10) != 0)
+			die("a refusal that does not name the file", err.msg);
+	} else {
+		round_trip(traceio_write_json, "JSON", t, &root, &opt, &res);
+		round_trip(traceio_write_jsonl, "JSON Lines", t, &root, &opt, &res);
+	}
+	fclose(f);
+	return 0;
+}
