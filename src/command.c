@@ -538,9 +538,30 @@ static bool cmd_horizon(struct session *s, const char *args, FILE *out, struct e
 	return true;
 }
 
+/* Writes the open comparison: each side's full variant and result, and where the trees part. */
+static void print_compare(struct session *s, FILE *out)
+{
+	char line[512];
+
+	for (int i = 0; i < 2; i++) {
+		char label[200];
+
+		snprintf(label, sizeof label, "%c (%s): ", 'A' + i, s->side[i].spec);
+		print_result(s, label, &s->side[i].opt, &s->side[i].result, out);
+	}
+	if (s->diverge < trace_node_count(s->side[0].trace) || s->diverge < trace_node_count(s->side[1].trace)) {
+		const struct trace *t = s->diverge < trace_node_count(s->side[0].trace) ? s->side[0].trace : s->side[1].trace;
+
+		session_line_text(&s->root, t, s->diverge, line, sizeof line);
+		fprintf(out, "The trees part ways at node %u (%s).\n", (unsigned)s->diverge, line);
+	} else {
+		fputs("The trees have the same shape.\n", out);
+	}
+}
+
 static bool cmd_compare(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], line[512];
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = split_words(args, buf, sizeof buf, w);
 
 	if (n == 1 && !strcmp(w[0], "off")) {
@@ -556,20 +577,7 @@ static bool cmd_compare(struct session *s, const char *args, FILE *out, struct e
 				 "(the open comparison) or 'compare off'");
 	if (n == 2 && !session_compare(s, w[0], w[1], err))
 		return false;
-	for (int i = 0; i < 2; i++) {
-		char label[200];
-
-		snprintf(label, sizeof label, "%c (%s): ", 'A' + i, s->side[i].spec);
-		print_result(s, label, &s->side[i].opt, &s->side[i].result, out);
-	}
-	if (s->diverge < trace_node_count(s->side[0].trace) || s->diverge < trace_node_count(s->side[1].trace)) {
-		const struct trace *t = s->diverge < trace_node_count(s->side[0].trace) ? s->side[0].trace : s->side[1].trace;
-
-		session_line_text(&s->root, t, s->diverge, line, sizeof line);
-		fprintf(out, "The trees part ways at node %u (%s).\n", (unsigned)s->diverge, line);
-	} else {
-		fputs("The trees have the same shape.\n", out);
-	}
+	print_compare(s, out);
 	return true;
 }
 
@@ -757,14 +765,20 @@ static void tour_news(struct tour *t, FILE *out)
 }
 
 /* After a page change: the page (REPL), or a line naming it (a pane shows the page). */
-static void show_page(struct tour *t, FILE *out)
+static void show_page(struct session *s, struct tour *t, FILE *out)
 {
 	tour_news(t, out);
-	if (t->pane)
+	if (t->pane) {
 		fprintf(out, "Lesson %d, page %d of %d: %s\n", t->number, t->page + 1, t->lesson->page_count,
 			t->lesson->pages[t->page].title);
-	else
-		tour_print_page(t, COMMAND_PAGE_WIDTH, out);
+		return;
+	}
+	tour_print_page(t, COMMAND_PAGE_WIDTH, out);
+	/* The REPL shows what the tutor's compare view would: the page's two searches. */
+	if (s->comparing) {
+		fputs("\nThe page compares two searches:\n", out);
+		print_compare(s, out);
+	}
 }
 
 static bool cmd_lessons(struct session *s, const char *args, FILE *out, struct error *err)
@@ -790,7 +804,7 @@ static bool cmd_lesson(struct session *s, const char *args, FILE *out, struct er
 	long page = 0;
 
 	if (n == 0 && t->lesson) {
-		show_page(t, out);
+		show_page(s, t, out);
 		return true;
 	}
 	if (n < 1 || n > 2 || (n == 2 && (!parse_count(w[1], 10000, &page) || page == 0)))
@@ -798,7 +812,7 @@ static bool cmd_lesson(struct session *s, const char *args, FILE *out, struct er
 				 "e.g. 'lesson 1' ('lessons' lists them)");
 	if (!tour_open(t, s, w[0], (int)page, err))
 		return false;
-	show_page(t, out);
+	show_page(s, t, out);
 	return true;
 }
 
@@ -818,7 +832,7 @@ static bool turn_page(struct session *s, const char *args, FILE *out, struct err
 		return error_set(err, 0, 0, "this is the last page of the lesson: 'lessons' lists the others");
 	if (!tour_goto_page(t, s, t->page + delta, err))
 		return false;
-	show_page(t, out);
+	show_page(s, t, out);
 	return true;
 }
 
@@ -843,7 +857,7 @@ static bool cmd_page(struct session *s, const char *args, FILE *out, struct erro
 		return error_set(err, 0, 0, "page: expected a page number, e.g. 'page 2'");
 	if (!tour_goto_page(t, s, (int)page - 1, err))
 		return false;
-	show_page(t, out);
+	show_page(s, t, out);
 	return true;
 }
 

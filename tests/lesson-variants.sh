@@ -19,6 +19,7 @@ expect_exit 0 "check-lesson with side claims" "$Q" check-lesson "$L"
 
 printf '%s\n' "lesson $L" "compare" >"$T/in"
 "$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_has "The page compares two searches:" "the REPL prints the page's comparison"
 expect_out_has "A (captures): mode captures: score +M3, best Qh8+" "side A is captures without delta: it mates"
 expect_out_has "B (captures, delta 200): mode captures:" "side B names its delta pruning"
 grep -F "B (captures, delta 200)" "$T/out" | grep -F "best Qh8+" >/dev/null &&
