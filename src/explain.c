@@ -350,7 +350,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	char kind[8], window[32], sp[16] = "", badges[96] = "";
 	size_t bl = 0;
-	bool delta = false, see = false, stopped = false;
+	bool delta = false, see = false, stopped = false, stood = false;
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -363,6 +363,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
+			stood = true;
 			snprintf(sp, sizeof sp, "sp %s", sc(e->v1));
 			if (e->extra == TSP_CUTOFF)
 				b = "sp-cut";
@@ -400,7 +401,8 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		if (bl >= sizeof badges)
 			bl = sizeof badges - 1;
 	}
-	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 9 < sizeof badges)
+	/* A node in check searched evasions, unless it stood pat (the faulty variant searches none). */
+	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
 		 move_san, kind, nd->leave == TRACE_NONE ? "?" : sc(nd->score), note ? note : sp, window, badges);

@@ -124,6 +124,18 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 	bool in_check, mated, quiescence = (nd->flags & TN_QUIESCENCE) != 0;
 
 	explain_event(t, ev, root, o, s, sizeof s);
+	if (e->kind == TE_ENTER) {
+		char line[256];
+		bool stood = false;
+
+		/* The tree line: "evasion" only for a quiescence node in check that searched its evasions. */
+		for (uint32_t x = nd->enter; x != TRACE_NONE; x = trace_node_next_event(t, e->node, x))
+			stood |= trace_event_get(t, x).kind == TE_STAND_PAT;
+		explain_tree_line(t, e->node, "m", NULL, line, sizeof line);
+		check(has(line, "evasion") == (quiescence && (nd->flags & TN_IN_CHECK) && o->evasions), vname, fen, ev,
+		      "the tree line marks evasion iff the node searched evasions", line);
+		check(stood == has(line, "sp "), vname, fen, ev, "the tree line shows a stand pat iff it stood pat", line);
+	}
 	position_at(t, e->node, root, &pos);
 	side = pos.side == WHITE ? "White" : "Black";
 	in_check = board_in_check(&pos);
