@@ -46,8 +46,15 @@ tutor_start() {
 	# each written to a temporary file and renamed into place, so that a
 	# reader that sees a file sees all of it, and sees the status only once
 	# the stty capture is complete (tutor_exit_status waits for both).
-	tm new-session -d -x "$_cols" -y "$_lines" "$_cmd; _st=\$?; stty -a >'$T/stty.tmp' 2>&1; mv '$T/stty.tmp' '$T/stty'; echo \$_st >'$T/status.tmp'; mv '$T/status.tmp' '$T/status'; sleep 600" ||
-		bail "cannot start tmux"
+	# A server still shutting down (after tutor_stop) can refuse the session
+	# ("server exited unexpectedly"): try again until one starts (up to 10 s).
+	_try=0
+	until tm new-session -d -x "$_cols" -y "$_lines" "$_cmd; _st=\$?; stty -a >'$T/stty.tmp' 2>&1; mv '$T/stty.tmp' '$T/stty'; echo \$_st >'$T/status.tmp'; mv '$T/status.tmp' '$T/status'; sleep 600" 2>"$T/tmux-err"; do
+		_try=$((_try + 1))
+		[ "$_try" -lt 50 ] || bail "cannot start tmux: $(cat "$T/tmux-err")"
+		tm kill-server >/dev/null 2>&1
+		sleep 0.2
+	done
 	tm set-option -g remain-on-exit on >/dev/null 2>&1
 }
 
@@ -165,11 +172,6 @@ tutor_stop() {
 		# A zombie (nobody reaps it) has gone for tmux's purposes. The command name
 		# ("tmux: server") has a space: the state is the field after its ')'.
 		case $(sed 's/.*) //' "/proc/$_server/stat" 2>/dev/null) in Z*) break ;; esac
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-	_i=0
-	while tm list-sessions >/dev/null 2>&1 && [ "$_i" -lt 100 ]; do
 		sleep 0.05
 		_i=$((_i + 1))
 	done
