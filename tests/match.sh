@@ -47,6 +47,17 @@ grep -q "^captures: +310 =89 -1, score 88.6%, Elo +356.6 " "$T/out" ||
 grep -F -q '| none → captures | 2 | +310 =89 −1 | 88.6 % | **+357** [+324, +395]' "$srcdir/README.md" ||
 	fail "README.md no longer shows the row this test reproduces"
 
+# Lesson 20's small match (its last page): captures wins most of 20 games, hundreds of Elo.
+lesson=$srcdir/lessons/20-games.lesson
+cmd=$(sed -n 's/^  quiesce match \(.*\)$/\1/p' "$lesson")
+[ -n "$cmd" ] || fail "lesson 20 names no match command"
+# shellcheck disable=SC2086
+expect_exit 0 "lesson 20's match" "$QUIESCE" match $cmd --no-progress
+wins=$(sed -n 's/^captures: +\([0-9]*\) .*/\1/p' "$T/out")
+elo=$(sed -n 's/.* Elo +\([0-9]*\)[.].*/\1/p' "$T/out")
+[ "${wins:-0}" -ge 15 ] && [ "${elo:-0}" -ge 200 ] ||
+	fail "lesson 20: captures should win at least 15 of 20 games, worth hundreds of Elo: $(sed -n 2p "$T/out")"
+
 # Node budgets.
 expect_exit 0 "match --nodes" "$QUIESCE" match --modes captures,captures+see --nodes 2000 --games 4
 expect_out_has "2000 nodes a move" "match --nodes"
