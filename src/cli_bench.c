@@ -577,6 +577,24 @@ static void bench_big_trace(const struct bench *b)
 	       opt.depth, trace_node_count(trace), trace_event_count(trace),
 	       trace_bytes_per_node(trace) * trace_node_count(trace) / 1e6, sample_text(&secs, 3, t1, sizeof t1));
 	fflush(stdout);
+	/* ---- jumps by event kind (trace.c's index; the trace helper's block) */
+	{
+		struct trace_jump_bench jb;
+		struct sample build = { .n = 0 }, mean = { .n = 0 }, max = { .n = 0 };
+		char j1[64], j2[64], j3[64];
+
+		for (int r = 0; r < b->repeat; r++) {
+			trace_bench_jumps(trace, &jb);
+			sample_add(&build, jb.index_ms);
+			sample_add(&mean, jb.mean_us);
+			sample_add(&max, jb.max_us);
+		}
+		printf("jumps      next/previous event of a kind on that trace, %u jumps: cpu mean %s us, max %s us; "
+		       "index built in cpu %s ms\n", jb.jumps, sample_text(&mean, 2, j1, sizeof j1),
+		       sample_text(&max, 1, j2, sizeof j2), sample_text(&build, 1, j3, sizeof j3));
+		fflush(stdout);
+	}
+	/* ---- */
 	s = session_new();
 	session_load(s, &pos, &opt, trace, &res);
 	bench_tutor(s, b->quick);

@@ -386,20 +386,16 @@ uint32_t session_step_out(const struct trace *t, uint32_t ev)
 
 uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir)
 {
-	uint32_t i = ev;
+	/* The trace's index by kind: no scan of the events (issue 9). */
+	uint32_t a = trace_find_kind(t, ev, kind == SESSION_KIND_CUTOFF ? TE_BETA_CUTOFF : kind, dir);
 
-	for (;;) {
-		int k;
+	if (kind == SESSION_KIND_CUTOFF) {
+		uint32_t b = trace_find_kind(t, ev, TRACE_STAND_PAT_CUTOFF, dir);
 
-		if (dir > 0 ? i + 1 >= trace_event_count(t) : i == 0)
-			return ev;
-		i = dir > 0 ? i + 1 : i - 1;
-		k = trace_event_get(t, i).kind;
-		if (k == kind ||
-		    (kind == SESSION_KIND_CUTOFF &&
-		     (k == TE_BETA_CUTOFF || (k == TE_STAND_PAT && trace_event_get(t, i).extra == TSP_CUTOFF))))
-			return i;
+		if (a == TRACE_NONE || (b != TRACE_NONE && (dir > 0 ? b < a : b > a)))
+			a = b;
 	}
+	return a == TRACE_NONE ? ev : a;
 }
 
 bool session_goto(struct session *s, uint32_t node)

@@ -165,6 +165,31 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev);
  */
 bool trace_node_is_horizon(const struct trace *t, uint32_t n);
 
+/*
+ * The first event of KIND after EV (DIR > 0) or the last before it (DIR < 0),
+ * or TRACE_NONE. KIND is a TE_* kind or TRACE_STAND_PAT_CUTOFF (a stand pat
+ * that cut off). O(log n) a call, with an index (about 2 bytes a node; 4
+ * more for TE_LEAVE) built on the first call after the trace changed: the
+ * tutor's "next event of a kind" keys. Not for a trace being recorded by
+ * another thread.
+ */
+#define TRACE_STAND_PAT_CUTOFF TE_KIND_COUNT
+uint32_t trace_find_kind(const struct trace *t, uint32_t ev, int kind, int dir);
+
+/*
+ * The benchmark of trace_find_kind (quiesce bench): the index's build time,
+ * then jumps of several kinds both ways from 1,000 events spread over T,
+ * each timed in processor time (the index, leaves included, is built first
+ * and timed apart).
+ */
+struct trace_jump_bench {
+	uint32_t jumps;
+	double index_ms;    /* building the index (processor ms) */
+	double mean_us;     /* a jump, processor microseconds */
+	double max_us;
+};
+void trace_bench_jumps(const struct trace *t, struct trace_jump_bench *b);
+
 /* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back. */
 const char *trace_kind_name(int kind);
 int trace_kind_parse(const char *name);

@@ -131,6 +131,37 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 		if (failures - bad > 10)
 			goto out;
 	}
+	/* trace_find_kind agrees with a scan, every kind, both ways, from events spread over the trace. */
+	{
+		uint32_t count = trace_event_count(t), step = count / 11 + 1;
+		int kinds_bad = 0;
+
+		for (uint32_t from = 0; from < count && kinds_bad < 3; from += step) {
+			for (int k = 0; k <= TRACE_STAND_PAT_CUTOFF && kinds_bad < 3; k++) {
+				for (int dir = -1; dir <= 1; dir += 2) {
+					uint32_t want = TRACE_NONE, got = trace_find_kind(t, from, k, dir);
+
+					for (uint32_t i = from; dir > 0 ? i + 1 < count : i > 0;) {
+						struct trace_event e;
+
+						i = dir > 0 ? i + 1 : i - 1;
+						e = trace_event_get(t, i);
+						if (k == TRACE_STAND_PAT_CUTOFF ? e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF :
+						    e.kind == k) {
+							want = i;
+							break;
+						}
+					}
+					if (got != want) {
+						failf("trace_find_kind(%lu, %s, %d) = %lu, a scan finds %lu", (unsigned long)from,
+						      k == TRACE_STAND_PAT_CUTOFF ? "stand pat cutoff" : trace_kind_name(k), dir,
+						      (unsigned long)got, (unsigned long)want);
+						kinds_bad++;
+					}
+				}
+			}
+		}
+	}
 	/* The in-order iterator agrees with random access, from the start and from any event. */
 	for (uint32_t from = 0; from < trace_event_count(t); from = from * 3 + 1) {
 		struct trace_iter it;
