@@ -815,10 +815,11 @@ static void run_line(struct ui *ui, char *line)
 		s->tour->menu = false;
 		ui_menu_open(ui);
 	}
-	/* One line of output goes to the status line; more opens the output view. */
+	/* One line of output goes to the status line (two rows when long); more opens the output view. */
 	while (len > 0 && buf[len - 1] == '\n')
 		buf[--len] = '\0';
-	if (strchr(buf, '\n')) {
+	/* A line that would not fit the status line's two rows (a long hint) opens the output view too. */
+	if (strchr(buf, '\n') || text_cols(buf, len) > 2 * COLS - 8) {
 		set_output(ui, buf, false);
 		ui_set_status(ui, false, "%s", "");
 	} else {
