@@ -32,12 +32,14 @@ struct cli_loaded_trace {
 	struct search_options opt;
 	struct search_result res;
 	bool own_values;        /* the values are quiesce's evaluation (not "eval":"other") */
+	bool own_order;         /* the moves in quiesce's order (not "order":"other") */
+	char engine[64];        /* the header's "engine", or "" */
 };
 
 /* Reads the trace at PATH (either form); false with a message in ERR. */
 bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err);
 void cli_trace_unload(struct cli_loaded_trace *lt);
-/* Prints "quiesce: PATH: MESSAGE" for a trace that could not be read. */
+/* Prints "quiesce: MESSAGE" (naming PATH, the line, column and JSON path) for a trace that could not be read. */
 void cli_trace_load_error(const char *path, const struct error *err);
 /* quiesce bench's figures for check-trace and diff on a million-node trace (REPEAT times, CPU time). */
 void cli_tracetools_bench(int repeat, bool quick);

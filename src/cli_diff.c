@@ -58,8 +58,9 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 		strcpy(best, "none");
 	else
 		notation_uci(lt->res.best, best);
-	fprintf(out, "%s: %s\n   %s%s\n   root %s, best %s, %u nodes%s\n", label, name, opts,
-		lt->own_values ? "" : " (its own evaluation)", score, best, (unsigned)trace_node_count(lt->trace),
+	fprintf(out, "%s: %s%s%s%s\n   %s%s%s\n   root %s, best %s, %u nodes%s\n", label, name,
+		lt->engine[0] ? " (" : "", lt->engine, lt->engine[0] ? ")" : "", opts,
+		lt->own_values ? "" : ", its own evaluation", lt->own_order ? "" : ", its own move order", score, best, (unsigned)trace_node_count(lt->trace),
 		lt->res.stopped ? ", stopped" : "");
 }
 
@@ -165,6 +166,7 @@ static void reference(const struct cli_loaded_trace *a, struct cli_loaded_trace 
 	if (b->opt.max_nodes == 0)
 		b->opt.max_nodes = DIFF_REFERENCE_CAP;
 	b->own_values = true;
+	b->own_order = true;
 	b->trace = trace_new();
 	search_run(&b->root, &b->opt, b->trace, NULL, &b->res);
 }
@@ -237,8 +239,8 @@ int cli_diff(int argc, char **argv)
 			return 1;
 		}
 	}
-	sa = (struct tracediff_side){ a.trace, &a.opt, a.own_values, a.own_values };
-	sb = (struct tracediff_side){ b.trace, &b.opt, b.own_values, b.own_values };
+	sa = (struct tracediff_side){ a.trace, &a.opt, a.own_values, a.own_order };
+	sb = (struct tracediff_side){ b.trace, &b.opt, b.own_values, b.own_order };
 	tracediff_run(&sa, &sb, &a.root, &r);
 	if (json)
 		json_report(stdout, argv[optind], name_b, &a, &b, &r);

@@ -27,22 +27,29 @@ static const char check_trace_options[] =
 
 bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err)
 {
+	struct tracereader_info info;
 	FILE *f;
 
 	memset(lt, 0, sizeof *lt);
 	f = inputfile_open(path, err);
-	if (f == NULL)
+	if (f == NULL) {
+		char msg[sizeof err->msg];
+
+		snprintf(msg, sizeof msg, "%s", err->msg);
+		error_set(err, 0, 0, "%s: %s", path, msg);
 		return false;
+	}
 	lt->trace = trace_new();
-	if (!tracereader_read_json(f, lt->trace, &lt->root, &lt->opt, &lt->res, err)) {
+	if (!tracereader_read(f, path, lt->trace, &lt->root, &lt->opt, &lt->res, &info, err)) {
 		fclose(f);
 		trace_free(lt->trace);
 		lt->trace = NULL;
 		return false;
 	}
 	fclose(f);
-	/* Version 1 traces are always quiesce's own evaluation. */
-	lt->own_values = true;
+	lt->own_values = !info.eval_other;
+	lt->own_order = !info.order_other;
+	snprintf(lt->engine, sizeof lt->engine, "%s", info.engine);
 	return true;
 }
 
@@ -52,10 +59,11 @@ void cli_trace_unload(struct cli_loaded_trace *lt)
 	lt->trace = NULL;
 }
 
-/* Prints a load error as FILE:LINE:COLUMN: MESSAGE (the line and column when known). */
+/* Prints a load error: the reader's message names the file, line, column and JSON path. */
 void cli_trace_load_error(const char *path, const struct error *err)
 {
-	fprintf(stderr, "quiesce: %s: %s\n", path, err->msg);
+	(void)path;
+	fprintf(stderr, "quiesce: %s\n", err->msg);
 }
 
 int cli_check_trace(int argc, char **argv)

@@ -667,6 +667,7 @@ static struct trace *read_trace_file(const char *cmd, const char *path, struct p
 				     struct search_options *opt, struct search_result *res, bool *own_values,
 				     struct error *err)
 {
+	struct tracereader_info info;
 	struct error e = { 0 };
 	struct trace *t;
 	FILE *f = inputfile_open(path, &e);
@@ -676,14 +677,14 @@ static struct trace *read_trace_file(const char *cmd, const char *path, struct p
 		return NULL;
 	}
 	t = trace_new();
-	if (!tracereader_read_json(f, t, root, opt, res, &e)) {
+	if (!tracereader_read(f, path, t, root, opt, res, &info, &e)) {
 		fclose(f);
 		trace_free(t);
-		error_set(err, 0, 0, "%s: %s: %s", cmd, path, e.msg);
+		error_set(err, 0, 0, "%s: %s", cmd, e.msg);
 		return NULL;
 	}
 	fclose(f);
-	*own_values = true;
+	*own_values = !info.eval_other && !info.order_other;
 	return t;
 }
 

@@ -140,7 +140,7 @@ expect_exit 1 "check-trace on a missing file" "$Q" check-trace "$T/none.json" &&
 	expect_err_has "none.json" "the missing file is named"
 printf '{"format": "quiesce-trace", "version": 1,' >"$T/trunc.json"
 expect_exit 1 "check-trace on a truncated file" "$Q" check-trace "$T/trunc.json" &&
-	expect_err_has "trunc.json: " "the truncated file is named"
+	expect_err_has "trunc.json" "the truncated file is named"
 expect_exit 2 "diff with one file" "$Q" diff "$T/cap.json"
 expect_exit 2 "diff with three files" "$Q" diff "$T/cap.json" "$T/cap.json" "$T/cap.json"
 expect_exit 2 "diff --reference with two files" "$Q" diff --reference "$T/cap.json" "$T/cap.json"

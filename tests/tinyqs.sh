@@ -77,6 +77,17 @@ if [ -n "$TMUX_BIN" ] || need_prog tmux >/dev/null; then
 	type "open $T/ok4.jsonl"
 	keys Enter
 	expect_screen "Opened " "the tutor opens a tinyqs trace"
+	# :diff: this search (quiesce's, same position and depth) beside the bugged trace.
+	keys :
+	type "search"
+	keys Enter
+	expect_screen "Event 1/" "the search again"
+	keys :
+	type "diff $T/bug.jsonl"
+	keys Enter
+	expect_screen "First parting: node 1 in A, node 1 in B (a8a1): stand-pat" ":diff names the node in check"
+	keys Space
+	expect_screen "part at node 1" "the compare view marks the parting node"
 	keys :
 	type "quit"
 	keys Enter
