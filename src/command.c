@@ -83,6 +83,7 @@ static void print_result(struct session *s, const char *label, const struct sear
 			 const struct search_result *r, FILE *out)
 {
 	char score[24], best[NOTATION_BUFSIZE] = "(none)", why[96] = "", stopped[112] = "";
+	char mode[VARIANT_DESC_MAX + 24];
 
 	explain_score(r->score, score, sizeof score);
 	if (r->stopped) {
@@ -91,9 +92,18 @@ static void print_result(struct session *s, const char *label, const struct sear
 	}
 	if (r->best != MOVE_NONE)
 		notation_san(&s->root, r->best, best);
+	/* A named variant (faulty, brute, rival) is not just its mode: say which it is. */
+	if (variant_name(opt) != NULL) {
+		char desc[VARIANT_DESC_MAX];
+
+		variant_describe(opt, false, desc, sizeof desc);
+		snprintf(mode, sizeof mode, "%s [%s]", search_mode_name(opt->mode), desc);
+	} else {
+		snprintf(mode, sizeof mode, "%s", search_mode_name(opt->mode));
+	}
 	fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
 		"%llu beta, prunes %llu delta %llu SEE%s\n",
-		label, search_mode_name(opt->mode), score, best, (unsigned long long)r->nodes,
+		label, mode, score, best, (unsigned long long)r->nodes,
 		(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
 		(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
 		(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes,

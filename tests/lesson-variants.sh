@@ -39,4 +39,9 @@ printf '%s\n' "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1" "compare captures checks" "com
 expect_out_has "The trees have the same shape." "identical trees say so"
 grep -F "part ways" "$T/out" >/dev/null && fail "identical trees reported a parting node"
 expect_out_has "B (faulty: captures, evasions off)" "the faulty side is named in full"
+
+# A search in a named variant says which variant its result line is for.
+printf '%s\n' "mode faulty" "search" >"$T/in"
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_has "search mode captures [faulty: captures, evasions off]: score" "the result line names the faulty variant"
 finish
