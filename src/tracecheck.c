@@ -19,6 +19,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"
+#include "traceio.h"
 #include "see.h"
 #include "util.h"
 
@@ -117,15 +118,10 @@ static void violation(struct checker *c, uint32_t node, const char *rule, const 
 	va_end(ap);
 }
 
-/* A score as the messages print it: "+35", "-inf", "mate-score 31998". */
+/* A score as the trace text prints it ("+35", "0", "-inf"), in BUF of 16 bytes. */
 static const char *score_text(int score, char *buf)
 {
-	if (score >= SCORE_INF)
-		strcpy(buf, "+inf");
-	else if (score <= -SCORE_INF)
-		strcpy(buf, "-inf");
-	else
-		sprintf(buf, "%d", score);
+	traceio_format_score(score, buf, 16);
 	return buf;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "traceio.h"
 
 struct differ {
 	const struct tracediff_side *a, *b;
@@ -81,14 +82,10 @@ static int profile(const struct trace *t, uint64_t *rows)
 	return used;
 }
 
+/* A score as the trace text prints it ("+35", "0", "-inf"), in BUF of 16 bytes. */
 static const char *score_text(int score, char *buf)
 {
-	if (score >= SCORE_INF)
-		strcpy(buf, "+inf");
-	else if (score <= -SCORE_INF)
-		strcpy(buf, "-inf");
-	else
-		sprintf(buf, "%+d", score);
+	traceio_format_score(score, buf, 16);
 	return buf;
 }
 
