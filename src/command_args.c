@@ -1,0 +1,47 @@
+/*
+ * command_args.c: reading a command's arguments (words, counts) and checking
+ * that it has a trace to work on.
+ */
+#include "command_int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Splits ARGS (copied into BUF) into blank-separated words; returns their count. */
+int command_split_words(const char *args, char *buf, size_t n, char **words)
+{
+	char *save = NULL, *w;
+	int count = 0;
+
+	snprintf(buf, n, "%s", args);
+	for (w = strtok_r(buf, " \t\r\n", &save); w && count < MAX_WORDS; w = strtok_r(NULL, " \t\r\n", &save))
+		words[count++] = w;
+	return count;
+}
+
+/* Reads a whole number from 0 to MAX. */
+bool command_parse_count(const char *text, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!text || !isdigit((unsigned char)*text))
+		return false;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Fails unless a search has been run since the position or options last changed. */
+bool command_need_trace(struct session *s, struct error *err)
+{
+	if (!s->searched || trace_event_count(s->trace) == 0)
+		return error_set(err, 0, 0, "no search yet: type 'search' first");
+	return true;
+}
