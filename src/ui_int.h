@@ -92,18 +92,42 @@ struct ui {
 };
 
 /* ui.c */
+/* Places the panes for the screen's size, the open lesson and the compare view. */
+void ui_layout(struct ui *ui);
+/* Draws the whole screen: the panes (or the output view, or the menu), the status line, the command line. */
+void ui_draw(struct ui *ui);
+/* Handles one key: the command line's, the output view's, the key table's or the focused pane's. */
+void ui_handle_key(struct ui *ui, int key);
+/* Fills UI for S: the panes, the focus and whether the locale's codeset (set by the caller) is UTF-8. */
+void ui_init(struct ui *ui, struct session *s, bool ascii);
+/* The terminal modes and colours the tutor uses, on the current screen. */
+void ui_screen_setup(struct ui *ui);
+
+/* ui_colour.c */
+/* The attribute of colour pair PAIR, or FALLBACK when the screen has no colours. */
 int ui_attr(struct ui *ui, int pair, int fallback);
+/* Starts the colours, unless the terminal has too few or NO_COLOR is set. */
+void ui_colour_setup(struct ui *ui);
+
+/* ui_status.c */
+/* Sets the status line's message (an error when ERROR). */
 void ui_set_status(struct ui *ui, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
+/* Draws the status line; true when a long message took the command line's row too. */
+bool ui_status_draw(struct ui *ui);
+
+/* ui_cursor.c */
 /* The trace, event cursor and options the focused view steps through. */
 const struct trace *ui_trace(struct ui *ui, int side);
 uint32_t *ui_event(struct ui *ui, int side);
 int ui_focus_side(struct ui *ui);
 /* Moves the focused side's cursor to EV (the other compare side follows where the trees agree). */
 void ui_move_cursor(struct ui *ui, int side, uint32_t ev);
+
+/* ui_text.c */
 /*
  * TEXT wrapped at spaces to lines of at most WIDTH columns (a longer word is
  * broken); a continuation keeps the line's indentation, or aligns with the
@@ -114,6 +138,23 @@ char *ui_wrap(const char *text, int width);
 int ui_count_lines(const char *text);
 /* Writes at most W columns of TEXT at (Y, X), clearing the rest of the width when PAD. */
 void ui_put(int y, int x, int w, const char *text, bool pad);
+/* The columns of the first N bytes of TEXT (UTF-8: continuation bytes take none). */
+int ui_text_cols(const char *text, size_t n);
+/* The number of bytes of TEXT (up to N) that fill at most COLS columns, ending on a character boundary. */
+size_t ui_text_bytes(const char *text, size_t n, int cols);
+
+/* ui_output.c */
+/* Replaces the output view's text with BUF (taken over); HELP says whether it is the help. */
+void ui_output_set(struct ui *ui, char *buf, bool help);
+void ui_output_close(struct ui *ui);
+void ui_output_draw(struct ui *ui);
+void ui_output_key(struct ui *ui, int key);
+
+/* ui_keys.c */
+/* Runs KEY's binding from the key tables; false when it has none. */
+bool ui_keys_run(struct ui *ui, int key);
+/* Steps the focused side's cursor with MOTION and follows it in the tree. */
+void ui_keys_step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32_t, int), int dir);
 
 /* ui_board.c */
 void ui_board_init(struct ui *ui, struct pane *p);
