@@ -52,13 +52,55 @@ static const char bench_options[] =
 	"Options:\n"
 	"      --quick      smaller depths and suites, for a smoke test\n"
 	"      --repeat N   take every figure N times (1-99, default 5): median [smallest-largest]\n"
+	"      --only LIST  only these groups, comma-separated: startup, perft, search,\n"
+	"                   checks, compare, experiment, match, trace, tools, io\n"
 	"  -h, --help       display this help and exit\n";
 
 /* What every group of figures needs to know. */
 struct bench {
 	int repeat;
 	bool quick;
+	unsigned groups;   /* BENCH_* bits of the groups to run */
 };
+
+/* The groups of figures, for --only (in the order they run). */
+static const char *const bench_group_names[] = {
+	"startup", "perft", "search", "checks", "compare", "experiment", "match", "trace", "tools", "io"
+};
+enum {
+	BENCH_STARTUP = 1u << 0, BENCH_PERFT = 1u << 1, BENCH_SEARCH = 1u << 2, BENCH_CHECKS = 1u << 3,
+	BENCH_COMPARE = 1u << 4, BENCH_EXPERIMENT = 1u << 5, BENCH_MATCH = 1u << 6, BENCH_TRACE = 1u << 7,
+	BENCH_TOOLS = 1u << 8, BENCH_IO = 1u << 9,
+	BENCH_ALL = (1u << 10) - 1
+};
+
+/*
+ * Parses the --only LIST into BENCH_* bits; on an unknown name returns false
+ * with the name's position in BAD (its length in BADLEN).
+ */
+static bool bench_groups_parse(const char *list, unsigned *groups, const char **bad, size_t *badlen)
+{
+	const char *p = list;
+
+	*groups = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		size_t g;
+
+		for (g = 0; g < sizeof bench_group_names / sizeof *bench_group_names; g++)
+			if (strlen(bench_group_names[g]) == len && strncmp(p, bench_group_names[g], len) == 0)
+				break;
+		if (g == sizeof bench_group_names / sizeof *bench_group_names) {
+			*bad = p;
+			*badlen = len;
+			return false;
+		}
+		*groups |= 1u << g;
+		if (p[len] == '\0')
+			return true;
+		p += len + 1;
+	}
+}
 
 /* The values one figure took over the repeats. */
 struct sample {
@@ -279,7 +321,7 @@ static void bench_search(const struct bench *b, int count, int depth)
 	print_variant("search", "tracing on", &p, 1);
 	printf("search     recording overhead (traced time / untraced time, median of paired ratios) %s\n",
 	       sample_text(&p.time_ratio, 2, t1, sizeof t1));
-	printf("trace      %.1f bytes per node on average (nodes and events, allocated); "
+	printf("trace      %.1f bytes per node on average (nodes and events, allocated once the search ends); "
 	       "largest tree %llu nodes, %.1f bytes per node\n",
 	       p.nodes[1] ? p.trace_bytes / (double)p.nodes[1] : 0.0,
 	       (unsigned long long)p.biggest_nodes, p.biggest_bytes);
@@ -676,10 +718,13 @@ int cli_bench(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "quick", no_argument, NULL, 'q' },
 		{ "repeat", required_argument, NULL, 'r' },
+		{ "only", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct bench b = { .repeat = BENCH_DEFAULT_REPEAT, .quick = false };
+	struct bench b = { .repeat = BENCH_DEFAULT_REPEAT, .quick = false, .groups = BENCH_ALL };
+	const char *bad;
+	size_t badlen;
 	long repeat;
 	int c;
 
@@ -694,6 +739,13 @@ int cli_bench(int argc, char **argv)
 						       cli_cut(optarg), BENCH_MAX_REPEAT);
 			b.repeat = (int)repeat;
 			break;
+		case 'o':
+			if (!bench_groups_parse(optarg, &b.groups, &bad, &badlen))
+				return cli_usage_error("bench: --only '%s': unknown group '%.*s' at column %d: expected "
+						       "startup, perft, search, checks, compare, experiment, match, "
+						       "trace, tools or io", cli_cut(optarg), (int)(badlen > 40 ? 40 : badlen),
+						       bad, (int)(bad - optarg) + 1);
+			break;
 		case 'h':
 			cli_print_command_help("bench", bench_options);
 			return 0;
@@ -705,19 +757,30 @@ int cli_bench(int argc, char **argv)
 		return cli_usage_error("bench: unexpected argument '%s'", cli_cut(argv[optind]));
 
 	bench_header(&b);
-	bench_startup(&b);
-	bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, true);
-	bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, true);
-	bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, false);
-	bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, false);
-	bench_search(&b, b.quick ? 20 : 300, b.quick ? 2 : 3);
-	bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
-	bench_compare(&b);
-	bench_experiment(&b);
-	bench_match(&b);
-	bench_big_trace(&b);
-	cli_tracetools_bench(b.repeat, b.quick);   /* check-trace and diff (cli_diff.c) */
+	if (b.groups & BENCH_STARTUP)
+		bench_startup(&b);
+	if (b.groups & BENCH_PERFT) {
+		bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, true);
+		bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, true);
+		bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, false);
+		bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, false);
+	}
+	if (b.groups & BENCH_SEARCH)
+		bench_search(&b, b.quick ? 20 : 300, b.quick ? 2 : 3);
+	if (b.groups & BENCH_CHECKS)
+		bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
+	if (b.groups & BENCH_COMPARE)
+		bench_compare(&b);
+	if (b.groups & BENCH_EXPERIMENT)
+		bench_experiment(&b);
+	if (b.groups & BENCH_MATCH)
+		bench_match(&b);
+	if (b.groups & BENCH_TRACE)
+		bench_big_trace(&b);   /* the big trace, its jumps and the tutor's keys */
+	if (b.groups & BENCH_TOOLS)
+		cli_tracetools_bench(b.repeat, b.quick);   /* check-trace and diff (cli_diff.c) */
 	/* Trace input and output (the reader helper's figures, tracebench.c). */
-	tracebench_run(stdout, b.quick, b.repeat);
+	if (b.groups & BENCH_IO)
+		tracebench_run(stdout, b.quick, b.repeat);
 	return 0;
 }

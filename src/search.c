@@ -17,6 +17,7 @@
 
 #include "movegen.h"
 #include "see.h"
+#include "trace_record.h"
 #include "util.h"
 
 struct searcher {
@@ -58,7 +59,7 @@ void search_defaults(struct search_options *opt)
 }
 
 /* Counts a node and, when tracing, records its entry. */
-static uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int qply,
+static inline uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int qply,
 		      int alpha, int beta, bool in_check, int eval)
 {
 	s->res->nodes++;
@@ -73,7 +74,7 @@ static uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int 
 }
 
 /* Records a node's result with the bound it is relative to the window it was given. */
-static int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
+static inline int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
 {
 	if (s->trace) {
 		int bound = score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
@@ -470,8 +471,10 @@ int search_run(const struct position *root, const struct search_options *opt,
 	memcpy(res->pv, s->pv[0], sizeof(move) * (size_t)res->pv_len);
 	res->best = res->pv_len > 0 ? res->pv[0] : MOVE_NONE;
 	res->seconds = util_now() - start;
-	if (trace)
+	if (trace) {
 		mark_pv(trace, res->pv, res->pv_len);
+		trace_trim(trace);
+	}
 	free(s);
 	return res->score;
 }

@@ -1,26 +1,9 @@
 /*
- * trace.c: recording a search's decisions and walking the record.
- *
- * The storage is compact (issue 9: about 32 bytes a node, events included).
- * Most events are implied by the node records and are never stored:
- *   - every node's "enter" and "leave", and the parent's "move" event that
- *     opens it (the event just before the child's "enter");
- *   - the decision right after a node's entry when it carries nothing the
- *     node does not know: a stand pat of the static value (its outcome in two
- *     bits), a mate at the node's ply, a stalemate, a horizon, a --qdepth or
- *     ply limit at the static value;
- *   - the parent's alpha raise or beta cutoff right after a child's leave, by
- *     the child's move and at minus the child's score (two bits on the child);
- *   - a quiet leaf at the static value just before the node's leave (a bit).
- * Any other event (delta and SEE prunes, the stop, anything a trace file
- * says that does not fit the patterns) is stored explicitly with its index.
- * The event numbering is the same as if every event were stored: a node
- * keeps the indices of its enter and leave events, and an event is decoded
- * from the explicit list or from the nodes around it.
- *
- * Both arrays are chunked: the first chunk grows by a quarter at a time, the
- * others are allocated whole, so nothing is copied once a trace is large and
- * the slack at the end is at most one chunk.
+ * trace.c: a trace's life (new, clear, trim, its budget), building one from
+ * a file, and walking it: nodes, events decoded from the compact storage
+ * (trace_int.h), navigation. The recording functions the search calls on
+ * every node are inline, in trace_record.h; the jumps by kind are in
+ * trace_index.c.
  */
 #include "trace.h"
 
@@ -28,99 +11,61 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "search.h"
+#include "trace_record.h"
 #include "util.h"
 
-/* A stored node: 32 bytes. */
-struct tnode {
-	uint32_t parent, end, enter, leave;
-	int16_t alpha, beta, eval, score;
-	move move;
-	uint8_t ply;
-	int8_t qply;
-	uint8_t bits;       /* TN_* flags (0-2), bound (3-4), the parent's event after the leave (5-6), quiet leaf (7) */
-	uint8_t post;       /* the implied event after the enter: its kind (0-3, 0 for none) and extra (4-5) */
-	uint16_t children;
-};
-
-/* A stored event, with its index in the numbering. */
-struct xevent {
-	uint32_t index, node;
-	uint8_t kind, extra;
-	move move;
-	int16_t v1, v2;
-};
-
-#define FLAG_MASK 7u
-#define BOUND_SHIFT 3
-#define AFTER_SHIFT 5
-#define AFTER_RAISE 1u
-#define AFTER_CUTOFF 2u
-#define QUIET_BIT 0x80u
-
-#define NODE_BITS 15          /* 32,768 nodes (1 MB) a chunk */
-#define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
-#define NODE_FIRST 256
-#define XEV_FIRST 16
-/* The most stored events the search can add between two checks of trace_full. */
-#define XEV_HEADROOM 4
-
-/* An array of elements in chunks of 1 << bits elements (the first grows to that size). */
-struct chunked {
-	void **chunk;
-	uint32_t chunks, table_cap;
-	uint32_t count, cap;
-};
-
-struct kind_index;
-
-struct trace {
-	struct chunked nodes, xevs;
-	uint32_t event_count;
-	uint32_t entered;      /* the nodes whose enter event is recorded */
-	uint8_t last_kind;     /* the last event recorded, to fold the implied ones */
-	uint32_t last_node;
-	bool stopped;          /* the search was cut short */
-	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
-	size_t bytes;          /* bytes allocated */
-	size_t budget;         /* bytes the trace may hold (0: no limit) */
-	struct kind_index *index;   /* the jumps' index, built on first use */
-};
-
-static void kind_index_free(struct trace *t);
-
-static inline struct tnode *node_at(const struct trace *t, uint32_t i)
+/* The number of elements A's last chunk holds room for (0 without chunks). */
+static uint32_t chunked_last_size(const struct chunked *a, unsigned bits)
 {
-	return &((struct tnode *)t->nodes.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
+	return a->chunks ? a->cap - ((a->chunks - 1) << bits) : 0;
 }
 
-static inline struct xevent *xev_at(const struct trace *t, uint32_t i)
+/*
+ * A's next growth: the new size of its last chunk (*RESIZE true) or of a
+ * new chunk. The first chunk doubles (from FIRST elements) up to a whole
+ * chunk; a short later chunk (cut by trace_trim) grows back whole.
+ */
+static uint32_t chunked_next_size(const struct chunked *a, unsigned bits, uint32_t first, bool *resize)
 {
-	return &((struct xevent *)t->xevs.chunk[i >> XEV_BITS])[i & ((1u << XEV_BITS) - 1)];
+	uint32_t full = 1u << bits, size = chunked_last_size(a, bits), n;
+
+	*resize = a->chunks > 0 && size < full;
+	if (a->chunks == 0)
+		return first;
+	if (!*resize)
+		return full;
+	if (a->chunks > 1)
+		return full;
+	n = size * 2 > first ? size * 2 : first;
+	return n > full ? full : n;
 }
 
 /* The bytes the next growth of A would allocate. */
 static size_t chunked_next_bytes(const struct chunked *a, unsigned bits, size_t elem, uint32_t first)
 {
-	uint32_t full = 1u << bits;
-	size_t table = a->chunks == a->table_cap ? sizeof(void *) * (a->table_cap ? a->table_cap : 8) : 0;
+	bool resize;
+	uint32_t n = chunked_next_size(a, bits, first, &resize);
+	size_t table = !resize && a->chunks == a->table_cap ? sizeof(void *) * (a->table_cap ? a->table_cap : 8) : 0;
 
-	if (a->cap < full) {
-		uint32_t ncap = a->cap ? a->cap + a->cap / 4 : first;
-
-		return (size_t)((ncap > full ? full : ncap) - a->cap) * elem + (a->chunks == 0 ? table : 0);
-	}
-	return (size_t)full * elem + table;
+	return (size_t)(n - (resize ? chunked_last_size(a, bits) : 0)) * elem + table;
 }
 
-/* Adds room to A: the first chunk grows by a quarter up to a whole chunk, then chunks are added. */
+/* Adds room to A (see chunked_next_size); BYTES counts what is allocated. */
 static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t first, size_t *bytes)
 {
-	uint32_t full = 1u << bits;
+	bool resize;
+	uint32_t n = chunked_next_size(a, bits, first, &resize);
 
+	if (resize) {
+		uint32_t size = chunked_last_size(a, bits);
+
+		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)n * elem);
+		*bytes += (size_t)(n - size) * elem;
+		a->cap += n - size;
+		return;
+	}
 	if (a->chunks == a->table_cap) {
 		uint32_t ncap = a->table_cap ? a->table_cap * 2 : 8;
 
@@ -128,22 +73,27 @@ static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t
 		*bytes += sizeof *a->chunk * (ncap - a->table_cap);
 		a->table_cap = ncap;
 	}
-	if (a->cap < full) {
-		uint32_t ncap = a->cap ? a->cap + a->cap / 4 : first;
+	a->chunk[a->chunks++] = xmalloc((size_t)n * elem);
+	*bytes += (size_t)n * elem;
+	a->cap += n;
+}
 
-		if (ncap > full)
-			ncap = full;
-		if (a->chunks == 0) {
-			a->chunk[0] = NULL;
-			a->chunks = 1;
-		}
-		a->chunk[0] = xrealloc(a->chunk[0], (size_t)ncap * elem);
-		*bytes += (size_t)(ncap - a->cap) * elem;
-		a->cap = ncap;
-	} else {
-		a->chunk[a->chunks++] = xmalloc((size_t)full * elem);
-		*bytes += (size_t)full * elem;
-		a->cap += full;
+/* Cuts A's last chunk to the elements it holds, freeing chunks left empty. */
+static void chunked_trim(struct chunked *a, unsigned bits, size_t elem, size_t *bytes)
+{
+	while (a->chunks > 0 && a->count <= (a->chunks - 1) << bits) {
+		uint32_t size = chunked_last_size(a, bits);
+
+		free(a->chunk[--a->chunks]);
+		*bytes -= (size_t)size * elem;
+		a->cap -= size;
+	}
+	if (a->count < a->cap) {
+		uint32_t size = chunked_last_size(a, bits), keep = size - (a->cap - a->count);
+
+		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)keep * elem);
+		*bytes -= (size_t)(size - keep) * elem;
+		a->cap = a->count;
 	}
 }
 
@@ -153,6 +103,29 @@ static void chunked_free(struct chunked *a)
 		free(a->chunk[i]);
 	free(a->chunk);
 	memset(a, 0, sizeof *a);
+}
+
+/*
+ * The stored events get their first room with the first node, so that
+ * trace_full's quick test (room for a node and XEV_HEADROOM events) passes
+ * from the start and its slow half runs only before a growth.
+ */
+void trace_grow_nodes(struct trace *t)
+{
+	chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
+	if (t->xevs.cap == 0)
+		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+}
+
+void trace_grow_xevs(struct trace *t)
+{
+	chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+}
+
+void trace_trim(struct trace *t)
+{
+	chunked_trim(&t->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
+	chunked_trim(&t->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
 }
 
 static const char *const kind_names[TE_KIND_COUNT] = {
@@ -174,7 +147,9 @@ void trace_free(struct trace *t)
 {
 	if (t == NULL)
 		return;
-	trace_clear(t);
+	trace_index_free(t);
+	chunked_free(&t->nodes);
+	chunked_free(&t->xevs);
 	free(t);
 }
 
@@ -182,7 +157,7 @@ void trace_clear(struct trace *t)
 {
 	size_t budget = t->budget;
 
-	kind_index_free(t);
+	trace_index_free(t);
 	chunked_free(&t->nodes);
 	chunked_free(&t->xevs);
 	memset(t, 0, sizeof *t);
@@ -193,172 +168,16 @@ void trace_clear(struct trace *t)
 
 /* ------------------------------------------------------------ recording */
 
-/* Appends a stored event at the next index. */
-static void push_xev(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
-{
-	struct xevent *x;
-
-	if (t->xevs.count == t->xevs.cap)
-		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
-	x = xev_at(t, t->xevs.count++);
-	x->index = t->event_count++;
-	x->node = node;
-	x->kind = (uint8_t)kind;
-	x->extra = (uint8_t)extra;
-	x->move = m;
-	x->v1 = (int16_t)v1;
-	x->v2 = (int16_t)v2;
-}
-
-/* The value an implied decision right after node N's entry carries. */
-static int post_value(const struct tnode *n, int kind)
-{
-	switch (kind) {
-	case TE_MATE: return -(SCORE_MATE - n->ply);
-	case TE_STALEMATE: return 0;
-	default: return n->eval;
-	}
-}
-
-static bool post_kind(int kind)
-{
-	return kind == TE_STAND_PAT || kind == TE_MATE || kind == TE_STALEMATE || kind == TE_HORIZON ||
-	       kind == TE_QDEPTH_LIMIT || kind == TE_PLY_LIMIT;
-}
-
-/* Records a decision: implied by the nodes when it fits a pattern (see the top), else stored. */
-static void record(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
-{
-	if (kind == TE_STOPPED && !t->stopped) {
-		t->stopped = true;
-		t->stopped_at = node;
-	}
-	if (t->last_kind == TE_ENTER && t->last_node == node && m == MOVE_NONE && v2 == 0 && post_kind(kind) &&
-	    extra >= 0 && extra <= (kind == TE_STAND_PAT ? TSP_CUTOFF : 0)) {
-		struct tnode *n = node_at(t, node);
-
-		if ((int16_t)v1 == post_value(n, kind)) {
-			n->post = (uint8_t)(kind | extra << 4);
-			t->event_count++;
-			t->last_kind = (uint8_t)kind;
-			return;
-		}
-	}
-	if ((kind == TE_ALPHA_RAISE || kind == TE_BETA_CUTOFF) && t->last_kind == TE_LEAVE && v2 == 0 && extra == 0) {
-		struct tnode *c = node_at(t, t->last_node);
-
-		if (c->parent == node && c->move == m && (int16_t)v1 == (int16_t)-c->score) {
-			c->bits |= (uint8_t)((kind == TE_ALPHA_RAISE ? AFTER_RAISE : AFTER_CUTOFF) << AFTER_SHIFT);
-			t->event_count++;
-			t->last_kind = (uint8_t)kind;
-			return;
-		}
-	}
-	push_xev(t, node, kind, m, v1, v2, extra);
-	t->last_kind = (uint8_t)kind;
-	t->last_node = node;
-}
-
-static void record_enter(struct trace *t, uint32_t id)
-{
-	node_at(t, id)->enter = t->event_count++;
-	t->entered = id + 1;
-	t->last_kind = TE_ENTER;
-	t->last_node = id;
-}
-
-/* Records node ID's leave; a quiet leaf stored just before it becomes a bit. */
-static void record_leave(struct trace *t, uint32_t id)
-{
-	struct tnode *n = node_at(t, id);
-
-	if (t->last_kind == TE_QUIET_LEAF && t->last_node == id && t->xevs.count > 0) {
-		const struct xevent *x = xev_at(t, t->xevs.count - 1);
-
-		if (x->index + 1 == t->event_count && x->node == id && x->move == MOVE_NONE && x->v1 == n->eval &&
-		    x->v2 == 0 && x->extra == 0) {
-			t->xevs.count--;
-			n->bits |= QUIET_BIT;
-		}
-	}
-	n->leave = t->event_count++;
-	t->last_kind = TE_LEAVE;
-	t->last_node = id;
-}
-
-/* Appends a node record (its events are recorded apart). */
-static uint32_t push_node(struct trace *t, uint32_t parent, move m, int ply, int qply, int alpha, int beta,
-			  int eval, unsigned flags)
-{
-	struct tnode *n;
-	uint32_t id;
-
-	if (t->nodes.count == t->nodes.cap)
-		chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
-	id = t->nodes.count++;
-	n = node_at(t, id);
-	n->parent = parent;
-	n->end = id + 1;
-	n->enter = TRACE_NONE;
-	n->leave = TRACE_NONE;
-	n->alpha = (int16_t)alpha;
-	n->beta = (int16_t)beta;
-	n->eval = (int16_t)eval;
-	n->score = 0;
-	n->move = m;
-	n->ply = (uint8_t)ply;
-	n->qply = (int8_t)qply;
-	n->bits = (uint8_t)(flags & FLAG_MASK);
-	n->post = 0;
-	n->children = 0;
-	return id;
-}
-
-uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
-		     int alpha, int beta, bool in_check, int eval)
-{
-	uint32_t id = push_node(t, parent, m, ply, qply, alpha, beta, eval,
-				(in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
-
-	if (parent != TRACE_NONE)
-		node_at(t, parent)->children++;
-	record_enter(t, id);
-	return id;
-}
-
-void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
-{
-	record(t, node, kind, m, v1, v2, extra);
-}
-
-void trace_move(struct trace *t, uint32_t node, move m)
-{
-	(void)node;
-	(void)m;
-	t->event_count++;
-	t->last_kind = TE_MOVE;
-}
-
-void trace_leave(struct trace *t, uint32_t node, int score, int bound)
-{
-	struct tnode *n = node_at(t, node);
-
-	n->score = (int16_t)score;
-	n->bits = (uint8_t)((n->bits & ~(3u << BOUND_SHIFT)) | (unsigned)(bound & 3) << BOUND_SHIFT);
-	n->end = t->nodes.count;
-	record_leave(t, node);
-}
-
 void trace_node_mark(struct trace *t, uint32_t n, unsigned flags)
 {
-	node_at(t, n)->bits |= (uint8_t)(flags & FLAG_MASK);
+	trace_tnode(t, n)->bits |= (uint8_t)(flags & FLAG_MASK);
 }
 
 /* ------------------------------------------------------------- building */
 
 uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
 {
-	uint32_t id = push_node(t, nd->parent, nd->move, nd->ply, nd->qply, nd->alpha, nd->beta, nd->eval, nd->flags);
+	uint32_t id = trace_push_node(t, nd->parent, nd->move, nd->ply, nd->qply, nd->alpha, nd->beta, nd->eval, nd->flags);
 
 	trace_put_node(t, id, nd);
 	return id;
@@ -366,7 +185,7 @@ uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
 
 void trace_put_node(struct trace *t, uint32_t id, const struct trace_node *nd)
 {
-	struct tnode *n = node_at(t, id);
+	struct tnode *n = trace_tnode(t, id);
 
 	n->parent = nd->parent;
 	n->end = nd->end;
@@ -391,7 +210,7 @@ bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
 			 (unsigned long)e->node, e->kind);
 		return false;
 	}
-	n = node_at(t, e->node);
+	n = trace_tnode(t, e->node);
 	switch (e->kind) {
 	case TE_ENTER:
 		if (e->node != t->entered || (e->node == 0) != (t->event_count == 0) ||
@@ -401,13 +220,13 @@ bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
 				 (unsigned long)e->node);
 			return false;
 		}
-		record_enter(t, e->node);
+		trace_record_enter(t, e->node);
 		return true;
 	case TE_MOVE: {
 		uint32_t child = trace_child_of_move_event(e);
 
-		if (child != t->entered || child >= t->nodes.count || node_at(t, child)->parent != e->node ||
-		    node_at(t, child)->move != e->move || e->node >= t->entered || n->leave != TRACE_NONE) {
+		if (child != t->entered || child >= t->nodes.count || trace_tnode(t, child)->parent != e->node ||
+		    trace_tnode(t, child)->move != e->move || e->node >= t->entered || n->leave != TRACE_NONE) {
 			snprintf(why, 128, "node %lu's move event does not open the next node", (unsigned long)e->node);
 			return false;
 		}
@@ -421,14 +240,14 @@ bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
 				 (unsigned long)e->node);
 			return false;
 		}
-		record_leave(t, e->node);
+		trace_record_leave(t, e->node);
 		return true;
 	default:
 		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || t->last_kind == TE_MOVE) {
 			snprintf(why, 128, "an event of node %lu outside its enter and leave", (unsigned long)e->node);
 			return false;
 		}
-		record(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
+		trace_event(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
 		return true;
 	}
 }
@@ -447,7 +266,7 @@ uint32_t trace_event_count(const struct trace *t)
 
 struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 {
-	const struct tnode *n = node_at(t, id);
+	const struct tnode *n = trace_tnode(t, id);
 	struct trace_node nd;
 
 	nd.parent = n->parent;
@@ -503,7 +322,7 @@ static uint32_t xev_lower(const struct trace *t, uint32_t ev)
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (xev_at(t, mid)->index < ev)
+		if (trace_xev(t, mid)->index < ev)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -512,14 +331,14 @@ static uint32_t xev_lower(const struct trace *t, uint32_t ev)
 }
 
 /* The last node entered at or before event EV (binary search over the enter indices). */
-static uint32_t node_of_event(const struct trace *t, uint32_t ev)
+uint32_t trace_node_of_event(const struct trace *t, uint32_t ev)
 {
 	uint32_t lo = 0, hi = t->entered;
 
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (node_at(t, mid)->enter <= ev)
+		if (trace_tnode(t, mid)->enter <= ev)
 			lo = mid;
 		else
 			hi = mid;
@@ -536,19 +355,19 @@ static uint32_t node_of_event(const struct trace *t, uint32_t ev)
  */
 static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint32_t n, uint32_t *chain)
 {
-	const struct tnode *nd = node_at(t, n);
+	const struct tnode *nd = trace_tnode(t, n);
 
 	if (ev == nd->enter)
 		return make_event(n, TE_ENTER, nd->move, nd->alpha, nd->beta, 0);
 	if (ev == nd->enter + 1 && (nd->post & 15))
-		return make_event(n, nd->post & 15, MOVE_NONE, post_value(nd, nd->post & 15), 0, nd->post >> 4);
-	if (n + 1 < t->entered && ev + 1 == node_at(t, n + 1)->enter) {
-		const struct tnode *c = node_at(t, n + 1);
+		return make_event(n, nd->post & 15, MOVE_NONE, trace_post_value(nd, nd->post & 15), 0, nd->post >> 4);
+	if (n + 1 < t->entered && ev + 1 == trace_tnode(t, n + 1)->enter) {
+		const struct tnode *c = trace_tnode(t, n + 1);
 
 		return make_event(c->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF), (int16_t)((n + 1) >> 16), 0);
 	}
-	for (uint32_t x = *chain; x != TRACE_NONE; x = node_at(t, x)->parent) {
-		const struct tnode *xn = node_at(t, x);
+	for (uint32_t x = *chain; x != TRACE_NONE; x = trace_tnode(t, x)->parent) {
+		const struct tnode *xn = trace_tnode(t, x);
 		unsigned after = xn->bits >> AFTER_SHIFT & 3;
 
 		*chain = x;
@@ -573,9 +392,9 @@ struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
 {
 	uint32_t xi = xev_lower(t, ev), n, chain;
 
-	if (xi < t->xevs.count && xev_at(t, xi)->index == ev)
-		return stored_event(xev_at(t, xi));
-	n = node_of_event(t, ev);
+	if (xi < t->xevs.count && trace_xev(t, xi)->index == ev)
+		return stored_event(trace_xev(t, xi));
+	n = trace_node_of_event(t, ev);
 	chain = n;
 	return implied_event(t, ev, n, &chain);
 }
@@ -587,7 +406,7 @@ void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from
 	it->index = TRACE_NONE;
 	it->next = from;
 	if (from < t->event_count) {
-		it->node = node_of_event(t, from);
+		it->node = trace_node_of_event(t, from);
 		it->chain = it->node;
 		it->aux = xev_lower(t, from);
 	}
@@ -600,10 +419,10 @@ bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
 
 	if (ev >= t->event_count)
 		return false;
-	if (it->aux < t->xevs.count && xev_at(t, it->aux)->index == ev) {
-		*e = stored_event(xev_at(t, it->aux++));
+	if (it->aux < t->xevs.count && trace_xev(t, it->aux)->index == ev) {
+		*e = stored_event(trace_xev(t, it->aux++));
 	} else {
-		while (it->node + 1 < t->entered && node_at(t, it->node + 1)->enter <= ev) {
+		while (it->node + 1 < t->entered && trace_tnode(t, it->node + 1)->enter <= ev) {
 			it->node++;
 			it->chain = it->node;
 		}
@@ -616,7 +435,7 @@ bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
 
 bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 {
-	const struct tnode *nd = node_at(t, n);
+	const struct tnode *nd = trace_tnode(t, n);
 	uint32_t xi;
 
 	if (nd->enter == TRACE_NONE)
@@ -624,34 +443,34 @@ bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 	if (nd->post & 15)
 		return (nd->post & 15) == TE_HORIZON;
 	xi = xev_lower(t, nd->enter + 1);
-	return xi < t->xevs.count && xev_at(t, xi)->index == nd->enter + 1 && xev_at(t, xi)->kind == TE_HORIZON &&
-	       xev_at(t, xi)->node == n;
+	return xi < t->xevs.count && trace_xev(t, xi)->index == nd->enter + 1 && trace_xev(t, xi)->kind == TE_HORIZON &&
+	       trace_xev(t, xi)->node == n;
 }
 
 /* ----------------------------------------------------------- navigation */
 
 uint32_t trace_first_child(const struct trace *t, uint32_t n)
 {
-	return node_at(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
+	return trace_tnode(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
 }
 
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = node_at(t, n)->parent;
-	uint32_t next = node_at(t, n)->end;
+	uint32_t p = trace_tnode(t, n)->parent;
+	uint32_t next = trace_tnode(t, n)->end;
 
-	if (p == TRACE_NONE || next >= node_at(t, p)->end)
+	if (p == TRACE_NONE || next >= trace_tnode(t, p)->end)
 		return TRACE_NONE;
 	return next;
 }
 
 uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = node_at(t, n)->parent, c, prev = TRACE_NONE;
+	uint32_t p = trace_tnode(t, n)->parent, c, prev = TRACE_NONE;
 
 	if (p == TRACE_NONE)
 		return TRACE_NONE;
-	for (c = p + 1; c < n; c = node_at(t, c)->end)
+	for (c = p + 1; c < n; c = trace_tnode(t, c)->end)
 		prev = c;
 	return prev;
 }
@@ -664,7 +483,7 @@ uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
  */
 uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 {
-	const struct tnode *nd = node_at(t, n);
+	const struct tnode *nd = trace_tnode(t, n);
 	uint32_t last, cand = TRACE_NONE, xi;
 
 	if (nd->enter == TRACE_NONE || t->event_count == 0)
@@ -676,7 +495,7 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 		cand = nd->enter + 1;
 	} else {
 		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c)) {
-			const struct tnode *cn = node_at(t, c);
+			const struct tnode *cn = trace_tnode(t, c);
 
 			if (cn->enter == TRACE_NONE)
 				break;
@@ -697,7 +516,7 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 		}
 	}
 	for (xi = xev_lower(t, ev + 1); xi < t->xevs.count;) {
-		const struct xevent *x = xev_at(t, xi);
+		const struct xevent *x = trace_xev(t, xi);
 		uint32_t c = x->node;
 
 		if (x->index > last || (cand != TRACE_NONE && x->index >= cand))
@@ -705,18 +524,18 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 		if (x->node == n)
 			return x->index;
 		/* A descendant's: skip the block of N's child that holds it. */
-		while (c != TRACE_NONE && node_at(t, c)->parent != n)
-			c = node_at(t, c)->parent;
-		if (c == TRACE_NONE || node_at(t, c)->leave == TRACE_NONE)
+		while (c != TRACE_NONE && trace_tnode(t, c)->parent != n)
+			c = trace_tnode(t, c)->parent;
+		if (c == TRACE_NONE || trace_tnode(t, c)->leave == TRACE_NONE)
 			break;
-		xi = xev_lower(t, node_at(t, c)->leave + 1);
+		xi = xev_lower(t, trace_tnode(t, c)->leave + 1);
 	}
 	return cand;
 }
 
 uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
 {
-	uint32_t ev = node_at(t, n)->enter;
+	uint32_t ev = trace_tnode(t, n)->enter;
 
 	while (k-- > 0 && ev != TRACE_NONE)
 		ev = trace_node_next_event(t, n, ev);
@@ -821,7 +640,7 @@ size_t trace_default_budget(void)
 	return budget > SIZE_MAX ? SIZE_MAX : (size_t)budget;
 }
 
-bool trace_full(const struct trace *t)
+bool trace_over_budget(const struct trace *t)
 {
 	size_t need = 0;
 
@@ -832,305 +651,4 @@ bool trace_full(const struct trace *t)
 	if (t->xevs.count + XEV_HEADROOM > t->xevs.cap)
 		need += chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST);
 	return need > 0 && t->bytes + need > t->budget;
-}
-
-/* ------------------------------------------------------ jumps by kind */
-
-/*
- * "Next event of a kind" without a scan. Implied decisions right after an
- * entry (stand pat, mate, ...) lie at enter + 1, in node order: a bitmap
- * over the nodes per kind finds the next one (a word of 64 nodes at a
- * time). Implied events at a leave (alpha raise, beta cutoff, quiet leaf,
- * leave) lie in the order nodes leave: a sorted array of their indices per
- * kind, from one post-order pass. Enter and move events are found from the
- * nodes' enter indices by binary search, stored events from a list per
- * kind. The index is built on first use and rebuilt when the trace grows.
- */
-#define KINDS (TE_KIND_COUNT + 1)   /* the kinds and TRACE_STAND_PAT_CUTOFF */
-
-struct kind_index {
-	uint32_t events, nodes, xcount;   /* the trace's sizes when built */
-	uint32_t words;                   /* 64-bit words of a bitmap */
-	uint64_t *bits[KINDS];            /* post kinds: a bit per node (NULL when none) */
-	uint32_t *sorted[KINDS];          /* leave kinds: event indices, ascending */
-	uint32_t nsorted[KINDS];
-	bool leaves;                      /* sorted[TE_LEAVE] is built (on demand: 4 bytes a node) */
-	uint32_t *xs[KINDS];              /* stored events of each kind: positions in the stored list */
-	uint32_t nxs[KINDS], capxs[KINDS];
-};
-
-static void kind_index_free(struct trace *t)
-{
-	struct kind_index *ix = t->index;
-
-	if (ix == NULL)
-		return;
-	for (int k = 0; k < KINDS; k++) {
-		free(ix->bits[k]);
-		free(ix->sorted[k]);
-		free(ix->xs[k]);
-	}
-	free(ix);
-	t->index = NULL;
-}
-
-static void push_u32(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v)
-{
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*a = xrealloc(*a, sizeof **a * *cap);
-	}
-	(*a)[(*n)++] = v;
-}
-
-/* Visits the entered nodes in the order they leave (post-order), calling VISIT on each that has left. */
-static void post_order(const struct trace *t, struct kind_index *ix, bool leaves,
-		       void (*visit)(const struct trace *, struct kind_index *, uint32_t, bool, uint32_t *))
-{
-	uint32_t *stack = NULL, depth = 0, cap = 0, caps[KINDS] = { 0 };
-
-	for (uint32_t c = 0; c <= t->entered; c++) {
-		while (depth > 0 && (c == t->entered || node_at(t, stack[depth - 1])->end <= c))
-			visit(t, ix, stack[--depth], leaves, caps);
-		if (c < t->entered)
-			push_u32(&stack, &depth, &cap, c);
-	}
-	free(stack);
-}
-
-static void visit_leave(const struct trace *t, struct kind_index *ix, uint32_t x, bool leaves, uint32_t *caps)
-{
-	const struct tnode *n = node_at(t, x);
-	unsigned after = n->bits >> AFTER_SHIFT & 3;
-
-	if (n->leave == TRACE_NONE)
-		return;
-	if (leaves) {
-		push_u32(&ix->sorted[TE_LEAVE], &ix->nsorted[TE_LEAVE], &caps[TE_LEAVE], n->leave);
-		return;
-	}
-	if (n->bits & QUIET_BIT)
-		push_u32(&ix->sorted[TE_QUIET_LEAF], &ix->nsorted[TE_QUIET_LEAF], &caps[TE_QUIET_LEAF], n->leave - 1);
-	if (after) {
-		int k = after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF;
-
-		push_u32(&ix->sorted[k], &ix->nsorted[k], &caps[k], n->leave + 1);
-	}
-}
-
-static struct kind_index *kind_index_get(const struct trace *ct, bool leaves)
-{
-	struct trace *t = (struct trace *)ct;   /* the index is a cache: building it changes no event */
-	struct kind_index *ix = t->index;
-
-	if (ix && (ix->events != t->event_count || ix->nodes != t->nodes.count || ix->xcount != t->xevs.count))
-		kind_index_free(t);
-	if ((ix = t->index) == NULL) {
-		ix = t->index = xcalloc(1, sizeof *ix);
-		ix->events = t->event_count;
-		ix->nodes = t->nodes.count;
-		ix->xcount = t->xevs.count;
-		ix->words = (t->nodes.count + 63) / 64;
-		for (uint32_t c = 0; c < t->entered; c++) {
-			const struct tnode *n = node_at(t, c);
-			int k = n->post & 15;
-
-			if (k == 0)
-				continue;
-			if (ix->bits[k] == NULL)
-				ix->bits[k] = xcalloc(ix->words ? ix->words : 1, sizeof(uint64_t));
-			ix->bits[k][c >> 6] |= (uint64_t)1 << (c & 63);
-			if (k == TE_STAND_PAT && (n->post >> 4) == TSP_CUTOFF) {
-				if (ix->bits[TRACE_STAND_PAT_CUTOFF] == NULL)
-					ix->bits[TRACE_STAND_PAT_CUTOFF] = xcalloc(ix->words ? ix->words : 1, sizeof(uint64_t));
-				ix->bits[TRACE_STAND_PAT_CUTOFF][c >> 6] |= (uint64_t)1 << (c & 63);
-			}
-		}
-		post_order(t, ix, false, visit_leave);
-		for (uint32_t i = 0; i < t->xevs.count; i++) {
-			const struct xevent *x = xev_at(t, i);
-
-			push_u32(&ix->xs[x->kind], &ix->nxs[x->kind], &ix->capxs[x->kind], i);
-			if (x->kind == TE_STAND_PAT && x->extra == TSP_CUTOFF)
-				push_u32(&ix->xs[TRACE_STAND_PAT_CUTOFF], &ix->nxs[TRACE_STAND_PAT_CUTOFF],
-					 &ix->capxs[TRACE_STAND_PAT_CUTOFF], i);
-		}
-	}
-	if (leaves && !ix->leaves) {
-		post_order(t, ix, true, visit_leave);
-		ix->leaves = true;
-	}
-	return ix;
-}
-
-/* The first set bit at or after FROM (DIR > 0), or the last at or before it (DIR < 0); UINT32_MAX for none. */
-static uint32_t bit_find(const uint64_t *bits, uint32_t words, uint32_t nbits, uint32_t from, int dir)
-{
-	if (bits == NULL || from >= nbits)
-		return UINT32_MAX;
-	if (dir > 0) {
-		uint32_t w = from >> 6;
-		uint64_t word = bits[w] & (~(uint64_t)0 << (from & 63));
-
-		for (;;) {
-			if (word)
-				return (w << 6) + (uint32_t)__builtin_ctzll(word);
-			if (++w >= words)
-				return UINT32_MAX;
-			word = bits[w];
-		}
-	} else {
-		uint32_t w = from >> 6;
-		uint64_t word = bits[w] & (~(uint64_t)0 >> (63 - (from & 63)));
-
-		for (;;) {
-			if (word)
-				return (w << 6) + 63 - (uint32_t)__builtin_clzll(word);
-			if (w-- == 0)
-				return UINT32_MAX;
-			word = bits[w];
-		}
-	}
-}
-
-/* In the ascending array A of N values, the first above EV (DIR > 0) or the last below it; TRACE_NONE for none. */
-static uint32_t sorted_find(const uint32_t *a, uint32_t n, uint32_t ev, int dir)
-{
-	uint32_t lo = 0, hi = n;
-
-	while (lo < hi) {   /* the first value > EV (DIR > 0) or >= EV (DIR < 0) */
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (dir > 0 ? a[mid] <= ev : a[mid] < ev)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (dir > 0)
-		return lo < n ? a[lo] : TRACE_NONE;
-	return lo > 0 ? a[lo - 1] : TRACE_NONE;
-}
-
-/* The same over the stored events listed in XS (positions in the stored list, ascending by index). */
-static uint32_t stored_find(const struct trace *t, const uint32_t *xs, uint32_t n, uint32_t ev, int dir)
-{
-	uint32_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		uint32_t idx = xev_at(t, xs[mid])->index;
-
-		if (dir > 0 ? idx <= ev : idx < ev)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (dir > 0)
-		return lo < n ? xev_at(t, xs[lo])->index : TRACE_NONE;
-	return lo > 0 ? xev_at(t, xs[lo - 1])->index : TRACE_NONE;
-}
-
-/* The implied event of KIND nearest EV in direction DIR, or TRACE_NONE. */
-static uint32_t implied_find(const struct trace *t, struct kind_index *ix, uint32_t ev, int kind, int dir)
-{
-	uint32_t n, c;
-
-	if (t->entered == 0)
-		return TRACE_NONE;
-	switch (kind) {
-	case TE_ENTER:
-		n = node_of_event(t, ev);
-		if (dir > 0)
-			return n + 1 < t->entered && node_at(t, n)->enter <= ev ? node_at(t, n + 1)->enter :
-			       node_at(t, n)->enter > ev ? node_at(t, n)->enter : TRACE_NONE;
-		if (node_at(t, n)->enter < ev)
-			return node_at(t, n)->enter;
-		return n > 0 ? node_at(t, n - 1)->enter : TRACE_NONE;
-	case TE_MOVE:
-		/* Node C's move event is enter(C) - 1. */
-		if (dir > 0) {
-			c = node_of_event(t, ev + 1) + 1;
-			return c < t->entered ? node_at(t, c)->enter - 1 : TRACE_NONE;
-		}
-		c = node_of_event(t, ev);
-		if (c >= 1 && node_at(t, c)->enter <= ev)
-			return node_at(t, c)->enter - 1;
-		return TRACE_NONE;
-	case TE_ALPHA_RAISE:
-	case TE_BETA_CUTOFF:
-	case TE_QUIET_LEAF:
-	case TE_LEAVE:
-		return sorted_find(ix->sorted[kind], ix->nsorted[kind], ev, dir);
-	default:
-		/* The decisions right after an entry: at enter(C) + 1 for a node C with the bit. */
-		if (dir > 0) {
-			n = node_of_event(t, ev);
-			c = bit_find(ix->bits[kind], ix->words, t->entered, node_at(t, n)->enter == ev ? n : n + 1, 1);
-		} else {
-			if (ev < 2)
-				return TRACE_NONE;
-			c = bit_find(ix->bits[kind], ix->words, t->entered, node_of_event(t, ev - 2), -1);
-		}
-		return c == UINT32_MAX ? TRACE_NONE : node_at(t, c)->enter + 1;
-	}
-}
-
-uint32_t trace_find_kind(const struct trace *t, uint32_t ev, int kind, int dir)
-{
-	struct kind_index *ix;
-	uint32_t a, b;
-
-	if (kind < 0 || kind >= KINDS || t->event_count == 0)
-		return TRACE_NONE;
-	ix = kind_index_get(t, kind == TE_LEAVE);
-	a = implied_find(t, ix, ev, kind, dir);
-	b = stored_find(t, ix->xs[kind], ix->nxs[kind], ev, dir);
-	if (a == TRACE_NONE)
-		return b;
-	if (b == TRACE_NONE)
-		return a;
-	return dir > 0 ? (a < b ? a : b) : (a > b ? a : b);
-}
-
-static double thread_cpu_seconds(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-void trace_bench_jumps(const struct trace *t, struct trace_jump_bench *b)
-{
-	static const int kinds[] = {
-		TE_STAND_PAT, TRACE_STAND_PAT_CUTOFF, TE_BETA_CUTOFF, TE_ALPHA_RAISE, TE_MATE, TE_DELTA_PRUNE, TE_LEAVE
-	};
-	uint32_t count = t->event_count, step;
-	double start, total = 0;
-
-	memset(b, 0, sizeof *b);
-	if (count == 0)
-		return;
-	kind_index_free((struct trace *)t);
-	start = thread_cpu_seconds();
-	kind_index_get(t, true);
-	b->index_ms = (thread_cpu_seconds() - start) * 1e3;
-	step = count / 1000 + 1;
-	for (uint32_t from = 0; from < count; from += step) {
-		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-			for (int dir = -1; dir <= 1; dir += 2) {
-				double one;
-
-				start = thread_cpu_seconds();
-				(void)trace_find_kind(t, from, kinds[k], dir);
-				one = (thread_cpu_seconds() - start) * 1e6;
-				total += one;
-				if (one > b->max_us)
-					b->max_us = one;
-				b->jumps++;
-			}
-		}
-	}
-	b->mean_us = total / b->jumps;
 }

@@ -88,14 +88,16 @@ struct trace;
 
 struct trace *trace_new(void);
 void trace_free(struct trace *t);
+/* Empties T for a new recording (its budget stays). */
 void trace_clear(struct trace *t);
 
-/* Recording (used by the search). trace_enter returns the new node's id. */
-uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
-		     int alpha, int beta, bool in_check, int eval);
-void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra);
-void trace_move(struct trace *t, uint32_t node, move m);
-void trace_leave(struct trace *t, uint32_t node, int score, int bound);
+/*
+ * Recording (used by the search and the readers): trace_enter, trace_event,
+ * trace_move, trace_leave and trace_full are inline, in trace_record.h.
+ * trace_trim gives back the room allocated beyond the records once the
+ * trace is complete (a later recording grows it again).
+ */
+void trace_trim(struct trace *t);
 /* Adds the TN_* FLAGS to node N (the search marks the principal variation). */
 void trace_node_mark(struct trace *t, uint32_t n, unsigned flags);
 
@@ -203,13 +205,12 @@ size_t trace_bytes(const struct trace *t);
 
 /*
  * The memory budget: BYTES the trace may allocate (0 for no limit; kept by
- * trace_clear). trace_full says that recording one more node and a few
+ * trace_clear). trace_full (trace_record.h) says that recording one more node and a few
  * events could pass it: the search checks it where it checks the node cap
  * and stops, so the trace stays whole and within the budget.
  */
 void trace_set_budget(struct trace *t, size_t bytes);
 size_t trace_budget(const struct trace *t);
-bool trace_full(const struct trace *t);
 
 /*
  * The default budget: the smaller of 1/TRACE_PHYS_SHARE of the physical

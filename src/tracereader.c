@@ -449,6 +449,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		r->q_count--;
 	}
 	if (ok) {
+		trace_trim(t);
 		*root = r->root;
 		*opt = r->opt;
 		*res = r->res;

@@ -16,6 +16,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "see.h"
+#include "trace_record.h"
 #include "traceio.h"
 #include "tracereader_int.h"
 

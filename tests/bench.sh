@@ -82,6 +82,12 @@ bn=$(sed -n 's/^big trace .*mode checks: \([0-9]*\) nodes.*/\1/p' "$T/bench")
 grep -E "^tutor +$bn-node trace" "$T/bench" >/dev/null ||
 	grep -F -e 'tutor      (skipped' "$T/bench" >/dev/null || fail "bench: the tutor did not step the big trace ($bn nodes)"
 
+# --only takes the groups named and no other; an unknown group is a usage error naming it.
+expect_exit 2 "bench --only search,nope" "$QUIESCE" bench --only search,nope && expect_err_has "'nope'" "bench --only"
+expect_exit 0 "bench --quick --repeat 1 --only search,startup" "$QUIESCE" bench --quick --repeat 1 --only search,startup &&
+	{ groups=$(grep -v '^#' "$T/out" | cut -c1-10 | sed 's/ *$//' | sort -u | tr '\n' ' ')
+	  [ "$groups" = "search start-up trace " ] || fail "bench --only search,startup printed the groups '$groups'"; }
+
 # perft prints its rate by processor time, and the wall time apart.
 expect_exit 0 "perft --depth 3" "$QUIESCE" perft --depth 3 &&
 	expect_out_line "Nodes searched: 8902" "perft --depth 3" &&

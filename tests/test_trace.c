@@ -19,7 +19,10 @@
  *     recorded;
  *   - the writers (text, JSON, DOT) run on every trace, and the JSON reads
  *     back into the same trace and writes out again byte for byte;
- *   - the JSON reader refuses broken traces with the right line and column.
+ *   - the JSON reader refuses broken traces with the right line and column;
+ *   - trace_trim: a trace cut to fit after each of several rounds of
+ *     recording (across chunk boundaries) keeps every record, grows again,
+ *     and holds no more than its records' bytes plus the chunk tables.
  * Exit status 0 when every check passes, 1 otherwise.
  */
 #include <stdarg.h>
@@ -32,6 +35,7 @@
 #include "fen.h"
 #include "search.h"
 #include "trace.h"
+#include "trace_record.h"
 #include "traceio.h"
 #include "tracereader.h"
 #include "types.h"
@@ -548,6 +552,92 @@ static void run_case(const struct position *pos, const struct search_options *op
 	trace_free(t);
 }
 
+/*
+ * Trimming and growing again. Under a root, groups of 256 nodes (a node and
+ * its 255 leaf children) are recorded in rounds of 1, 160, 1 and 130 groups
+ * (41,216 nodes after the second round, 74,752 after the last: the node
+ * chunks hold 32,768), the trace trimmed after each round; every 7th node
+ * also records a delta prune (a stored event). Each node's values follow
+ * from its number, so what the trace must hold is known without it.
+ */
+static int trim_eval(uint32_t i)
+{
+	return (int)(i * 37 % 1999) - 999;
+}
+
+/* Records node number I (1-based, after the root) under PARENT, with its stand pat; leaves it if LEAF. */
+static uint32_t trim_node(struct trace *t, uint32_t parent, uint32_t i, int ply, bool leaf, uint32_t *stored)
+{
+	uint32_t c;
+	int e = trim_eval(i);
+
+	if (i % 7 == 0) {
+		trace_event(t, parent, TE_DELTA_PRUNE, MOVE_MAKE(8, 16, 0), 100, 200, 0);
+		(*stored)++;
+	}
+	trace_move(t, parent, MOVE_MAKE(8, 24, 0));
+	c = trace_enter(t, parent, MOVE_MAKE(8, 24, 0), ply, ply - 1, -20000, 20000, false, e);
+	trace_event(t, c, TE_STAND_PAT, MOVE_NONE, e, 0, TSP_RAISE);
+	if (leaf)
+		trace_leave(t, c, e, TB_EXACT);
+	return c;
+}
+
+static void check_trim(void)
+{
+	static const uint32_t rounds[] = { 1, 160, 1, 130 };
+	struct trace *t = trace_new();
+	struct trace_iter it;
+	struct trace_event e;
+	uint32_t root, n = 0, stored = 0, groups = 0, prunes = 0;
+
+	snprintf(context, sizeof context, "trace_trim");
+	root = trace_enter(t, TRACE_NONE, MOVE_NONE, 0, -1, -20000, 20000, false, 0);
+	for (size_t r = 0; r < sizeof rounds / sizeof *rounds; r++) {
+		size_t records;
+
+		for (uint32_t g = 0; g < rounds[r]; g++, groups++) {
+			uint32_t top = trim_node(t, root, ++n, 1, false, &stored);
+
+			for (int k = 0; k < 255; k++)
+				trim_node(t, top, ++n, 2, true, &stored);
+			trace_leave(t, top, trim_eval(top), TB_EXACT);
+		}
+		trace_trim(t);
+		/* 32 bytes a node, 16 a stored event, the chunk tables (8 pointers each here) and the struct. */
+		records = (size_t)(n + 1) * 32 + (size_t)stored * 16;
+		CHECK(trace_bytes(t) >= records && trace_bytes(t) <= records + 2 * 8 * sizeof(void *) + 256,
+		      "after round %zu (%u nodes, %u stored events): %zu bytes, expected %zu plus the tables", r, n + 1,
+		      stored, trace_bytes(t), records);
+	}
+	trace_leave(t, root, 0, TB_EXACT);
+	CHECK(trace_node_count(t) == n + 1 && n == 74752, "%u nodes, expected %u (74,753)", trace_node_count(t), n + 1);
+	/* Events: the root's enter and leave, 4 a node (move, enter, stand pat, leave), the prunes. */
+	CHECK(trace_event_count(t) == 2 + 4 * n + stored, "%u events, expected %u", trace_event_count(t),
+	      2 + 4 * n + stored);
+	CHECK(trace_node_get(t, root).children == groups, "the root has %u children, expected %u",
+	      trace_node_get(t, root).children, groups);
+	for (uint32_t i = 1; i <= n && failures < 20; i++) {
+		struct trace_node nd = trace_node_get(t, i);
+		uint32_t parent = (i - 1) % 256 == 0 ? root : i - (i - 1) % 256;
+
+		e = trace_event_get(t, nd.enter + 1);
+		CHECK(nd.parent == parent && nd.eval == trim_eval(i) && nd.score == trim_eval(i) &&
+		      nd.end == (parent == root ? i + 256 : i + 1) && e.kind == TE_STAND_PAT && e.v1 == trim_eval(i),
+		      "node %u: parent %u (expected %u), eval %d score %d (expected %d), end %u, then %s", i, nd.parent,
+		      parent, nd.eval, nd.score, trim_eval(i), nd.end, trace_kind_name(e.kind));
+	}
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);)
+		prunes += e.kind == TE_DELTA_PRUNE && e.v1 == 100 && e.v2 == 200;
+	CHECK(prunes == stored && stored == n / 7, "%u delta prunes read back, %u recorded, expected %u", prunes,
+	      stored, n / 7);
+	trace_clear(t);
+	trace_trim(t);
+	CHECK(trace_node_count(t) == 0 && trace_bytes(t) <= 256, "a cleared trace: %u nodes, %zu bytes",
+	      trace_node_count(t), trace_bytes(t));
+	trace_free(t);
+}
+
 int main(void)
 {
 	const char *path = ABS_SRCDIR "/positions/wac.epd";
@@ -638,6 +728,7 @@ int main(void)
 	}
 
 	check_bad_json();
+	check_trim();
 
 	printf("test_trace: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
