@@ -51,7 +51,7 @@ int cli_search(int argc, char **argv)
 	struct error err = { 0 };
 	const char *fen = BOARD_START_FEN, *format = "text";
 	char fenbuf[FEN_BUFSIZE], desc[256], pv_san[2048], pv_uci[2048], best_san[NOTATION_BUFSIZE];
-	char best_uci[NOTATION_BUFSIZE], score[32];
+	char best_uci[NOTATION_BUFSIZE], score[32], why[96];
 	int c, rc;
 
 	search_defaults(&opt);
@@ -97,9 +97,16 @@ int cli_search(int argc, char **argv)
 	else
 		strcpy(best_san, "(none)");
 	search_score_text(res.score, score, sizeof score);
+	search_stop_reason(&res, &opt, why, sizeof why);
 
 	if (!strcmp(format, "json")) {
-		printf("{\"fen\": \"%s\", \"score\": %d, \"best\": ", fenbuf, res.score);
+		/* A stopped search has a score only when a root move finished (has_score): else null. */
+		printf("{\"fen\": \"%s\", \"score\": ", fenbuf);
+		if (res.has_score)
+			printf("%d", res.score);
+		else
+			printf("null");
+		printf(", \"best\": ");
 		if (res.best != MOVE_NONE)
 			printf("\"%s\", \"san\": \"%s\"", best_uci, best_san);
 		else
@@ -113,17 +120,37 @@ int cli_search(int argc, char **argv)
 		}
 		printf("], \"pv_san\": \"%s\", \"nodes\": %llu, \"qnodes\": %llu, "
 		       "\"stand_pat_cutoffs\": %llu, \"beta_cutoffs\": %llu, \"delta_prunes\": %llu, "
-		       "\"see_prunes\": %llu, \"stopped\": %s, \"time\": %.6f, \"options\": \"%s\"}\n",
+		       "\"see_prunes\": %llu, \"stopped\": %s, \"complete\": %s, \"root_moves\": %d, "
+		       "\"root_moves_done\": %d, \"time\": %.6f, \"options\": \"%s\"}\n",
 		       pv_san, (unsigned long long)res.nodes, (unsigned long long)res.qnodes,
 		       (unsigned long long)res.stand_pat_cutoffs, (unsigned long long)res.beta_cutoffs,
 		       (unsigned long long)res.delta_prunes, (unsigned long long)res.see_prunes,
-		       res.stopped ? "true" : "false", res.seconds, desc);
+		       res.stopped ? "true" : "false", res.stopped ? "false" : "true", res.root_moves,
+		       res.root_moves_done, res.seconds, desc);
 	} else {
 		printf("position:  %s\n", fenbuf);
 		printf("search:    %s\n", desc);
+		if (res.stopped) {
+			/* An incomplete search shows only what is true: the root moves that finished. */
+			printf("result:    INCOMPLETE, stopped after %llu nodes (%s): ", (unsigned long long)res.nodes, why);
+			if (res.root_moves_done > 0)
+				printf("best of %d/%d root moves searched\n", res.root_moves_done, res.root_moves);
+			else if (res.has_score)
+				printf("no root move finished; the stand pat stands\n");
+			else
+				printf("no root move finished, so no best move and no score\n");
+		}
 		printf("best move: %s (%s)\n", best_san, best_uci);
-		/* A mate is counted in moves, not centipawns. */
-		printf("score:     %s (%sfor the side to move)\n", score, SCORE_IS_MATE(res.score) ? "" : "centipawns, ");
+		if (!res.has_score)
+			printf("score:     (none: the search stopped before any root move finished)\n");
+		else if (res.stopped)
+			/* The best of some root moves: the others could only raise it. No "mate in N" from a part. */
+			printf("score:     at least %+d (centipawns, for the side to move, over the root moves searched)\n",
+			       res.score);
+		else
+			/* A mate is counted in moves, not centipawns. */
+			printf("score:     %s (%sfor the side to move)\n", score,
+			       SCORE_IS_MATE(res.score) ? "" : "centipawns, ");
 		printf("pv:        %s\n", pv_san);
 		printf("nodes:     %llu (quiescence %llu, %.1f%%)\n", (unsigned long long)res.nodes,
 		       (unsigned long long)res.qnodes,
@@ -134,7 +161,7 @@ int cli_search(int argc, char **argv)
 		printf("time:      %.3f s\n", res.seconds);
 	}
 	if (res.stopped)
-		fprintf(stderr, "quiesce: search stopped after %llu nodes (--max-nodes %llu): the result is incomplete\n",
-			(unsigned long long)res.nodes, (unsigned long long)opt.max_nodes);
+		fprintf(stderr, "quiesce: search stopped after %llu nodes (%s): the result is incomplete (%d of %d root moves searched)\n",
+			(unsigned long long)res.nodes, why, res.root_moves_done, res.root_moves);
 	return 0;
 }

@@ -31,14 +31,12 @@ void command_node_san(const struct session *s, const struct trace *t, uint32_t n
 void command_print_result(struct session *s, const char *label, const struct search_options *opt,
 			 const struct search_result *r, FILE *out)
 {
-	char score[24], best[NOTATION_BUFSIZE] = "(none)", why[96] = "", stopped[112] = "";
+	char score[48], best[NOTATION_BUFSIZE] = "(none)", stopped[200];
 	char mode[VARIANT_DESC_MAX + 24];
 
-	explain_score(r->score, score, sizeof score);
-	if (r->stopped) {
-		search_stop_reason(r, opt, why, sizeof why);
-		snprintf(stopped, sizeof stopped, " (STOPPED: %s)", r->memory_full || r->interrupted ? why : "node cap");
-	}
+	/* A stopped search shows only what is true: the best of the root moves that finished. */
+	explain_result_score(r, score, sizeof score);
+	explain_result_stop(r, opt, stopped, sizeof stopped);
 	if (r->best != MOVE_NONE)
 		notation_san(&s->root, r->best, best);
 	/* A named variant (faulty, brute, rival) is not just its mode: say which it is. */
@@ -50,13 +48,26 @@ void command_print_result(struct session *s, const char *label, const struct sea
 	} else {
 		snprintf(mode, sizeof mode, "%s", search_mode_name(opt->mode));
 	}
-	fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
-		"%llu beta, prunes %llu delta %llu SEE%s\n",
-		label, mode, score, best, (unsigned long long)r->nodes,
-		(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
-		(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
-		(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes,
-		stopped);
+	if (r->stopped && !r->has_score)
+		/* Short enough for the tutor's status line: the node count is in the STOPPED part. */
+		fprintf(out, "%smode %s: %s: no score, no best move; %.0f%% quiescence, cutoffs %llu stand-pat %llu beta, "
+			"prunes %llu delta %llu SEE\n", label, mode, stopped,
+			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
+			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
+			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);
+	else if (r->stopped)
+		fprintf(out, "%smode %s: %s: score %s, best %s; %.0f%% quiescence, cutoffs %llu stand-pat %llu beta, "
+			"prunes %llu delta %llu SEE\n", label, mode, stopped, score, best,
+			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
+			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
+			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);
+	else
+		fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
+			"%llu beta, prunes %llu delta %llu SEE\n",
+			label, mode, score, best, (unsigned long long)r->nodes,
+			(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
+			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
+			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);
 }
 
 void command_print_board(struct session *s, FILE *out)

@@ -21,6 +21,39 @@ void explain_score(int score, char *buf, size_t n)
 		snprintf(buf, n, "%+d", score);
 }
 
+void explain_result_score(const struct search_result *r, char *buf, size_t n)
+{
+	if (!r->stopped)
+		explain_score(r->score, buf, n);
+	else if (!r->has_score)
+		snprintf(buf, n, "none");
+	else if (SCORE_IS_MATE(r->score))
+		/* No "M3" from a part of the root: the best of the moves searched, and no more. */
+		snprintf(buf, n, "%s", r->score > 0 ? "a mate (not the shortest: stopped)" : "mated in every move searched");
+	else
+		snprintf(buf, n, "at least %+d", r->score);
+}
+
+void explain_result_stop(const struct search_result *r, const struct search_options *opt, char *buf, size_t n)
+{
+	char why[96];
+
+	if (!r->stopped) {
+		snprintf(buf, n, "%s", "");
+		return;
+	}
+	search_stop_reason(r, opt, why, sizeof why);
+	if (r->root_moves_done > 0)
+		snprintf(buf, n, "STOPPED after %llu nodes (%s): best of %d/%d root moves searched",
+			 (unsigned long long)r->nodes, why, r->root_moves_done, r->root_moves);
+	else if (r->has_score)
+		snprintf(buf, n, "STOPPED after %llu nodes (%s): no move finished, the stand pat stands",
+			 (unsigned long long)r->nodes, why);
+	else
+		snprintf(buf, n, "STOPPED after %llu nodes (%s): no move finished",
+			 (unsigned long long)r->nodes, why);
+}
+
 /* A score in a static buffer of its own, for up to four scores in one sentence. */
 static const char *sc(int score)
 {

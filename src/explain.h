@@ -17,6 +17,19 @@
 void explain_score(int score, char *buf, size_t n);
 
 /*
+ * Writes the score of a search result R: as explain_score when the search
+ * finished; after a stop "at least +10" (the best of the root moves that
+ * finished; never a mate distance), "none" when no root move finished.
+ */
+void explain_result_score(const struct search_result *r, char *buf, size_t n);
+
+/*
+ * Writes what a stop left of R, "" when it finished: "STOPPED after N nodes
+ * (--max-nodes N): best of K/M root moves searched" or "...: no move finished".
+ */
+void explain_result_stop(const struct search_result *r, const struct search_options *opt, char *buf, size_t n);
+
+/*
  * Writes a sentence explaining event EV of T into BUF. ROOT is the position
  * the search started from (moves are named in SAN); OPT (may be NULL) the
  * options it ran with.

@@ -24,9 +24,10 @@ struct searcher {
 	struct position pos;
 	const struct search_options *opt;
 	struct trace *trace;
-	volatile sig_atomic_t *stop;
+	const atomic_int *stop;
 	struct search_result *res;
 	bool stopping;
+	bool root_stood;          /* the root (a quiescence node) stood pat: its score is a true value */
 	uint64_t next_progress;   /* the node count of the next progress call */
 	int pv_len[SEARCH_MAX_PLY + 2];
 	move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
@@ -84,6 +85,27 @@ static inline int leave(struct searcher *s, uint32_t node, int score, int alpha,
 	return score;
 }
 
+/* The stop flag is stored by signal handlers: that is only safe for a lock-free atomic. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag needs a lock-free atomic_int");
+
+/* Whether the caller raised the stop flag (another thread or a signal handler writes it). */
+static bool stop_raised(const struct searcher *s)
+{
+	return s->stop && atomic_load_explicit(s->stop, memory_order_relaxed) != 0;
+}
+
+/*
+ * Notes how far the root's move loop got: I of its COUNT moves were searched
+ * to the end (or pruned) before the loop ended or the stop broke it.
+ */
+static void note_root(struct searcher *s, int ply, int i, int count)
+{
+	if (ply != 0)
+		return;
+	s->res->root_moves = count;
+	s->res->root_moves_done = i;
+}
+
 /*
  * Whether the search must stop before trying another move at NODE: the node
  * cap is reached or the caller raised the stop flag. The first time, the
@@ -98,11 +120,11 @@ static bool should_stop(struct searcher *s, uint32_t node)
 		if (s->opt->progress)
 			s->opt->progress(s->opt->progress_ctx, s->res->nodes);
 	}
-	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || (s->stop && *s->stop) ||
+	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || stop_raised(s) ||
 	    (s->trace && trace_full(s->trace))) {
 		s->stopping = true;
 		s->res->stopped = true;
-		s->res->interrupted = s->stop && *s->stop;
+		s->res->interrupted = stop_raised(s);
 		s->res->memory_full = !s->res->interrupted && s->trace && trace_full(s->trace) &&
 				      !(s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes);
 		if (s->trace)
@@ -226,7 +248,7 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	bool in_check = board_in_check(pos);
 	int eval = eval_static(pos, o->eval);
 	uint32_t node = enter(s, parent, m, ply, qply, alpha, beta, in_check, eval);
-	int alpha0 = alpha, best = -SCORE_INF, searched = 0;
+	int alpha0 = alpha, best = -SCORE_INF, searched = 0, i;
 	bool evading = in_check && o->evasions;
 	struct move_list list;
 
@@ -269,6 +291,8 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 				alpha = eval;
 				outcome = TSP_RAISE;
 			}
+			if (ply == 0)
+				s->root_stood = true;
 			EMIT(s, node, TE_STAND_PAT, MOVE_NONE, eval, 0, outcome);
 		}
 		/* Step 3. The tactical moves: captures and queen promotions (and checks, pushes). */
@@ -276,7 +300,7 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	}
 	order_moves(s, &list);
 
-	for (int i = 0; i < list.count; i++) {
+	for (i = 0; i < list.count; i++) {
 		move mv = list.moves[i];
 		struct undo u;
 		int score;
@@ -317,6 +341,13 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 		score = -quiesce(s, node, mv, -beta, -alpha, ply + 1, qply + 1);
 		board_unmake(pos, mv, &u);
 
+		/*
+		 * A child the stop cut short returns what it knew so far, not a
+		 * value: it is discarded, never compared with alpha or beta (it
+		 * could fake a cutoff or a new best move all the way up).
+		 */
+		if (s->stopping)
+			break;
 		if (score > best)
 			best = score;
 		if (score >= beta) {
@@ -331,8 +362,9 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 		}
 	}
 
-	/* Without a stand pat, a node that searched nothing is worth its static value. */
-	if (!evading && !o->stand_pat && searched == 0) {
+	note_root(s, ply, i, list.count);
+	/* Without a stand pat, a node that searched nothing is worth its static value (unless it was stopped). */
+	if (!evading && !o->stand_pat && searched == 0 && !s->stopping) {
 		EMIT(s, node, TE_QUIET_LEAF, MOVE_NONE, eval, 0, 0);
 		return leave(s, node, eval, alpha0, beta);
 	}
@@ -363,7 +395,7 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 	struct position *pos = &s->pos;
 	bool in_check;
 	uint32_t node;
-	int alpha0 = alpha, best = -SCORE_INF;
+	int alpha0 = alpha, best = -SCORE_INF, i;
 	struct move_list list;
 
 	if (depth <= 0) {
@@ -389,7 +421,7 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 
 	/* Step 2. Try every move, best-looking first. */
 	order_moves(s, &list);
-	for (int i = 0; i < list.count; i++) {
+	for (i = 0; i < list.count; i++) {
 		move mv = list.moves[i];
 		struct undo u;
 		int score;
@@ -402,6 +434,9 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 		score = -search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1);
 		board_unmake(pos, mv, &u);
 
+		/* A child the stop cut short has no value: discarded, as in the quiescence search. */
+		if (s->stopping)
+			break;
 		if (score > best)
 			best = score;
 		/* Step 3. A refutation: the opponent will not allow this line. */
@@ -417,6 +452,7 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 			update_pv(s, ply, mv);
 		}
 	}
+	note_root(s, ply, i, list.count);
 	if (best == -SCORE_INF)
 		best = alpha;
 	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
@@ -443,7 +479,7 @@ static void mark_pv(struct trace *t, const move *pv, int len)
 }
 
 int search_run(const struct position *root, const struct search_options *opt,
-	       struct trace *trace, volatile sig_atomic_t *stop, struct search_result *res)
+	       struct trace *trace, const atomic_int *stop, struct search_result *res)
 {
 	struct searcher *s = xcalloc(1, sizeof *s);
 	double start = util_now();
@@ -470,6 +506,17 @@ int search_run(const struct position *root, const struct search_options *opt,
 	res->pv_len = s->pv_len[0];
 	memcpy(res->pv, s->pv[0], sizeof(move) * (size_t)res->pv_len);
 	res->best = res->pv_len > 0 ? res->pv[0] : MOVE_NONE;
+	/*
+	 * After a stop the root's score is the best of the root moves searched
+	 * to the end (the stopped one is discarded), a true value for those;
+	 * with none finished (and no stand pat at a quiescence root) there is
+	 * no score and no best move.
+	 */
+	res->has_score = !res->stopped || res->root_moves_done > 0 || s->root_stood;
+	if (!res->has_score) {
+		res->best = MOVE_NONE;
+		res->pv_len = 0;
+	}
 	res->seconds = util_now() - start;
 	if (trace) {
 		mark_pv(trace, res->pv, res->pv_len);

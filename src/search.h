@@ -8,7 +8,7 @@
 #ifndef QUIESCE_SEARCH_H
 #define QUIESCE_SEARCH_H
 
-#include <signal.h>
+#include <stdatomic.h>
 
 #include "board.h"
 #include "eval.h"
@@ -72,7 +72,18 @@ struct search_result {
 	uint64_t see_prunes;
 	uint64_t mates;
 	int seldepth;           /* the deepest ply any node reached (quiescence included) */
-	bool stopped;           /* cut short by the node cap or an interrupt */
+	bool stopped;           /* cut short by the node cap, the memory budget or an interrupt */
+	/*
+	 * Whether score, best and pv are true values: the search finished, or
+	 * (stopped) at least one root move was searched to the end, or the root,
+	 * a quiescence node, stood pat. After a stop they are the best of the
+	 * root moves that finished; the interrupted move's partial value is
+	 * discarded. False: no move finished, best is MOVE_NONE, the pv empty
+	 * and score -SCORE_INF (the root's value: nothing is known).
+	 */
+	bool has_score;
+	int root_moves;         /* the moves the root's loop had (legal moves; a quiescence root's tactical ones) */
+	int root_moves_done;    /* of those, searched to the end or pruned: root_moves unless stopped */
 	bool interrupted;       /* by the interrupt flag (else by a cap) */
 	bool memory_full;       /* by the trace's memory budget (else by the node cap) */
 	uint64_t memory_budget; /* the trace's budget in bytes (0: no trace or no limit) */
@@ -85,10 +96,12 @@ void search_defaults(struct search_options *opt);
 /*
  * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
  * in it (it is cleared first). When STOP is not NULL and becomes non-zero
- * the search stops cleanly at the next node. Returns the root score.
+ * the search stops cleanly at the next node: another thread or a signal
+ * handler may store to it (int atomics are lock-free, so that is
+ * async-signal-safe). Returns the root score (see has_score after a stop).
  */
 int search_run(const struct position *root, const struct search_options *opt,
-	       struct trace *trace, volatile sig_atomic_t *stop, struct search_result *res);
+	       struct trace *trace, const atomic_int *stop, struct search_result *res);
 
 /*
  * Parses one search option by NAME with VALUE (NULL for a flag) into OPT:

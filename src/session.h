@@ -62,7 +62,7 @@ struct session {
 	uint8_t *info;                 /* SNI_* per node of TRACE */
 	int32_t *horizon;              /* cached quiescence values of horizon leaves (INT32_MIN: not yet) */
 	uint32_t event;                /* the step cursor: the current event */
-	volatile sig_atomic_t stop;    /* raised (by a signal handler) to stop a running search */
+	atomic_int stop;               /* raised (by a signal handler) to stop a running search */
 
 	/* The comparison of two ways to search the same position. */
 	bool comparing;

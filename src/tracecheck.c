@@ -41,7 +41,9 @@ struct frame {
 	bool cut_by_stand_pat;
 	bool terminal;          /* a leaf event gave the node its value */
 	int terminal_kind, terminal_value;
-	bool stopped;
+	bool stopped;           /* the stop came while this node was open */
+	bool discarded;         /* the child the stop cut short has returned: its value is none */
+	move discarded_move;
 	bool pending;           /* a child has returned and not yet been accounted for */
 	int pending_value;      /* the child's score, negated: the value for this node */
 	move pending_move;
@@ -428,6 +430,14 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 				  cutoff ? "cutoff" : "raise", cutoff ? "cutoff" : "raise", S(v));
 		return;
 	}
+	if (f->discarded && e->move == f->discarded_move) {
+		violation(c, f->node, "stopped-value",
+			  "expected no %s by %s: the stop cut its search short, so its value is discarded, found %s",
+			  cutoff ? "cutoff" : "raise", U(e->move), S(v));
+		if (cutoff)
+			f->cut = true;
+		return;
+	}
 	if (cutoff && v < f->beta)
 		violation(c, f->node, "cutoff-below-beta", "expected a cutoff score >= beta %s, found %s", S(f->beta), S(v));
 	if (f->pending && e->move == f->pending_move) {
@@ -541,6 +551,8 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			stand_pat(&c, f, &e);
 			break;
 		case TE_MOVE:
+			if (f->stopped)
+				violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
 			if (f->cut)
 				violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
 			if (f->quiescence && !f->evading && !quiescence_move_allowed(&c, f, e.move))
@@ -582,7 +594,13 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			if (c.depth > 1)
 				board_unmake(&c.pos, m, &f->undo);
 			c.depth--;
-			if (c.depth > 0) {
+			if (c.depth > 0 && f->stopped) {
+				/* A child the stop cut short: its value is no value, the parent must ignore it. */
+				struct frame *p = &c.stack[c.depth - 1];
+
+				p->discarded = true;
+				p->discarded_move = m;
+			} else if (c.depth > 0) {
 				struct frame *p = &c.stack[c.depth - 1];
 
 				p->pending = true;

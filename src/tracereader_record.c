@@ -649,6 +649,28 @@ static void mark_pv(struct trace *t, const move *pv, int len)
  * trace whose decisions break the search rules still opens and check-trace
  * can say where.
  */
+/*
+ * Fills RES's has_score, root_moves and root_moves_done from trace T of a
+ * search from ROOT, as the search would have: after a stop inside a root
+ * move (not at the root itself) its last child was cut short and does not
+ * count. A quiescence root's move count is not in the trace: there, the
+ * moves it tried (the interrupted one included) stand for it.
+ */
+static void root_progress(const struct trace *t, const struct position *root, struct search_result *res)
+{
+	int children = 0;
+
+	if (trace_node_count(t) == 0)
+		return;
+	for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE; c = trace_next_sibling(t, c))
+		children++;
+	res->has_score = !res->stopped || res->score > -SCORE_INF;
+	res->root_moves_done = children;
+	if (res->stopped && trace_stopped_at(t) != 0 && children > 0)
+		res->root_moves_done--;
+	res->root_moves = trace_node_get(t, 0).qply < 0 ? movegen_count(root) : children;
+}
+
 static bool check_counter(struct rd *r, const struct rec *rc, const char *key, uint64_t count, bool strict,
 			  uint64_t *out)
 {
@@ -692,6 +714,7 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 	res->see_prunes = r->see_prunes;
 	res->mates = r->mates;
 	res->stopped = trace_stopped(t);
+	root_progress(t, &r->root, res);
 	r->info.has_result = result != NULL;
 	if (result != NULL) {
 		json_t *pv = json_object_get(result, "pv"), *v;

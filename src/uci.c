@@ -54,7 +54,7 @@ struct uci {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	volatile sig_atomic_t stop;     /* raised by "stop", "quit" or the timer */
+	atomic_int stop;                /* raised by "stop", "quit" or the timer (read by the search) */
 	bool finished;                  /* the search is over (the timer may go) */
 	struct uci_limits limits;       /* of the current "go" */
 	struct position root;           /* copies taken at "go", read by the thread */
@@ -260,8 +260,25 @@ static void *think_main(void *arg)
 		search_run(&u->root, &o, cur, &u->stop, &res);
 		total += res.nodes;
 		if (res.stopped) {
-			/* An unfinished iteration: keep the last finished one, unless there is none. */
-			if (best == MOVE_NONE && res.best != MOVE_NONE) {
+			/*
+			 * An unfinished iteration: keep the last finished one, unless
+			 * root moves of this one finished (has_score) with a better
+			 * score, or there is none. The stopped move's partial value is
+			 * already discarded by the search; the score is a lower bound.
+			 */
+			if (res.best != MOVE_NONE && res.has_score && (best == MOVE_NONE || res.score > last.score)) {
+				ms = elapsed_ms(u);
+				score_text(res.score, score, sizeof score);
+				pv_text(&res, pv, sizeof pv);
+				say(u, "info depth %d seldepth %d score %s lowerbound nodes %llu nps %llu time %ld pv%s", d,
+				    res.seldepth, score, (unsigned long long)total,
+				    (unsigned long long)(total * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
+				if (best == MOVE_NONE)
+					say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
+					    d, res.root_moves_done, res.root_moves);
+				else
+					say(u, "info string depth %d stopped after %d of %d root moves: their best beats depth %d's move",
+					    d, res.root_moves_done, res.root_moves, last_depth);
 				best = res.best;
 				last = res;
 				last_depth = d;

@@ -295,7 +295,7 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 	y0 = body_top(ui, p);
 	if (s->comparing) {
 		const struct session_side *sd = &s->side[side];
-		char score[24];
+		char score[48];
 
 		snprintf(title, sizeof title, "%s%c: %s%s", ui->focus == PANE_TREE_A + side ? "[" : " ",
 			 'A' + side, sd->spec, ui->focus == PANE_TREE_A + side ? "]" : "");
@@ -305,7 +305,8 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		char part[40];
 		bool same = s->diverge == TRACE_NONE;
 
-		explain_score(sd->result.score, score, sizeof score);
+		/* A stopped side shows the best of its finished root moves ("at least"), or "none". */
+		explain_result_score(&sd->result, score, sizeof score);
 		/* Identical trees have no parting node; the narrow form drops words, not figures. */
 		if (same)
 			snprintf(part, sizeof part, "%s", "same tree");

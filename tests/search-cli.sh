@@ -91,7 +91,10 @@ with open(sys.argv[1]) as f:
 assert isinstance(j, dict), "not a JSON object"
 for key in ("score", "best", "san", "pv", "nodes", "qnodes"):
     assert key in j, "no key %r" % key
-assert isinstance(j["score"], int) and isinstance(j["nodes"], int) and isinstance(j["qnodes"], int), "counts"
+assert isinstance(j["nodes"], int) and isinstance(j["qnodes"], int), "counts"
+# A stopped search before any root move finished has no score (null), and says it is incomplete.
+assert isinstance(j["score"], int) or (j["score"] is None and j["complete"] is False and j["best"] is None), "score"
+assert j["complete"] is (not j["stopped"]), "complete is not the opposite of stopped"
 assert isinstance(j["pv"], list), "pv is not an array"
 assert j["qnodes"] <= j["nodes"], "qnodes > nodes"
 assert j["best"] == (j["pv"][0] if j["pv"] else None), "best is not the first move of the pv"
