@@ -48,19 +48,13 @@ void command_print_result(struct session *s, const char *label, const struct sea
 	} else {
 		snprintf(mode, sizeof mode, "%s", search_mode_name(opt->mode));
 	}
+	/* Short enough for the tutor's status line: the node count is in the STOPPED part, the cutoffs are not. */
 	if (r->stopped && !r->has_score)
-		/* Short enough for the tutor's status line: the node count is in the STOPPED part. */
-		fprintf(out, "%smode %s: %s: no score, no best move; %.0f%% quiescence, cutoffs %llu stand-pat %llu beta, "
-			"prunes %llu delta %llu SEE\n", label, mode, stopped,
-			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
-			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
-			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);
+		fprintf(out, "%smode %s: %s: no score, no best move (%.0f%% quiescence)\n", label, mode, stopped,
+			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0);
 	else if (r->stopped)
-		fprintf(out, "%smode %s: %s: score %s, best %s; %.0f%% quiescence, cutoffs %llu stand-pat %llu beta, "
-			"prunes %llu delta %llu SEE\n", label, mode, stopped, score, best,
-			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
-			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
-			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);
+		fprintf(out, "%smode %s: %s: score %s, best %s (%.0f%% quiescence)\n", label, mode, stopped, score, best,
+			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0);
 	else
 		fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
 			"%llu beta, prunes %llu delta %llu SEE\n",
