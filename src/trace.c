@@ -153,6 +153,37 @@ void trace_free(struct trace *t)
 	free(t);
 }
 
+/* A copy of A's elements in chunks of the same shape, trimmed to what A holds. */
+static void chunked_copy(struct chunked *to, const struct chunked *a, unsigned bits, size_t elem, size_t *bytes)
+{
+	memset(to, 0, sizeof *to);
+	to->table_cap = a->chunks ? a->chunks : 1;
+	to->chunk = xcalloc(to->table_cap, sizeof *to->chunk);
+	*bytes += sizeof *to->chunk * to->table_cap;
+	for (uint32_t i = 0; i < a->chunks && (i << bits) < a->count; i++) {
+		uint32_t n = a->count - (i << bits) < (1u << bits) ? a->count - (i << bits) : 1u << bits;
+
+		to->chunk[i] = xmalloc((size_t)n * elem);
+		memcpy(to->chunk[i], a->chunk[i], (size_t)n * elem);
+		*bytes += (size_t)n * elem;
+		to->chunks = i + 1;
+		to->cap += n;
+	}
+	to->count = a->count;
+}
+
+struct trace *trace_copy(const struct trace *a)
+{
+	struct trace *t = xcalloc(1, sizeof *t);
+
+	*t = *a;
+	t->index = NULL;
+	t->bytes = 0;
+	chunked_copy(&t->nodes, &a->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
+	chunked_copy(&t->xevs, &a->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	return t;
+}
+
 void trace_clear(struct trace *t)
 {
 	size_t budget = t->budget;

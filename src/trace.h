@@ -88,6 +88,8 @@ struct trace;
 
 struct trace *trace_new(void);
 void trace_free(struct trace *t);
+/* A copy of A, every node and event (trimmed; the jumps' index is rebuilt on use). */
+struct trace *trace_copy(const struct trace *a);
 /* Empties T for a new recording (its budget stays). */
 void trace_clear(struct trace *t);
 

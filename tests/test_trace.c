@@ -631,6 +631,28 @@ static void check_trim(void)
 		prunes += e.kind == TE_DELTA_PRUNE && e.v1 == 100 && e.v2 == 200;
 	CHECK(prunes == stored && stored == n / 7, "%u delta prunes read back, %u recorded, expected %u", prunes,
 	      stored, n / 7);
+	/* A copy holds the same nodes and events, in no more room than the original. */
+	{
+		struct trace *c = trace_copy(t);
+		struct trace_iter ic;
+		struct trace_event ec;
+		uint32_t same = 0;
+
+		CHECK(trace_node_count(c) == trace_node_count(t) && trace_event_count(c) == trace_event_count(t) &&
+		      trace_bytes(c) <= trace_bytes(t), "the copy: %u nodes, %u events, %zu bytes", trace_node_count(c),
+		      trace_event_count(c), trace_bytes(c));
+		for (uint32_t i = 0; i < trace_node_count(t); i++)
+			same += trace_node_get(c, i).parent == trace_node_get(t, i).parent &&
+				trace_node_get(c, i).leave == trace_node_get(t, i).leave &&
+				trace_node_get(c, i).eval == trace_node_get(t, i).eval;
+		CHECK(same == trace_node_count(t), "the copy: %u of %u nodes the same", same, trace_node_count(t));
+		same = 0;
+		trace_iter_init(&ic, c, 0);
+		for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e) && trace_iter_next(&ic, &ec);)
+			same += e.kind == ec.kind && e.node == ec.node && e.v1 == ec.v1 && e.v2 == ec.v2;
+		CHECK(same == trace_event_count(t), "the copy: %u of %u events the same", same, trace_event_count(t));
+		trace_free(c);
+	}
 	trace_clear(t);
 	trace_trim(t);
 	CHECK(trace_node_count(t) == 0 && trace_bytes(t) <= 256, "a cleared trace: %u nodes, %zu bytes",
