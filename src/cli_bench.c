@@ -638,7 +638,7 @@ static void bench_big_trace(const struct bench *b)
 	}
 	/* ---- */
 	s = session_new();
-	session_load(s, &pos, &opt, trace, &res);
+	session_load(s, NULL, &pos, &opt, trace, &res, true);
 	bench_tutor(s, b->quick);
 	session_free(s);
 }

@@ -84,7 +84,8 @@ bool command_diff(struct session *s, const char *args, FILE *out, struct error *
 				 w[0], fen_b);
 	}
 	session_diff(s, w[0], t, &opt, &res, own, &r);
-	command_print_result(s, "A (this search): ", &s->side[0].opt, &s->side[0].result, out);
+	fprintf(out, "A (%s): ", s->side[0].typed);
+	command_print_result(s, "", &s->side[0].opt, &s->side[0].result, out);
 	fprintf(out, "B (%s): ", w[0]);
 	command_print_result(s, "", &s->side[1].opt, &s->side[1].result, out);
 	fprintf(out, "Nodes: %llu in both, %llu only in A, %llu only in B.\n", (unsigned long long)r.matched,

@@ -72,6 +72,7 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	struct position root;
 	struct search_options opt = s->opt;
 	struct search_result res;
+	struct tracereader_info info;
 	struct error e = { 0 };
 	FILE *f;
 
@@ -82,13 +83,13 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	if (!f)
 		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
 	t = trace_new();
-	if (!tracereader_read(f, w[0], t, &root, &opt, &res, NULL, &e)) {
+	if (!tracereader_read(f, w[0], t, &root, &opt, &res, &info, &e)) {
 		fclose(f);
 		trace_free(t);
 		return error_set(err, 0, 0, "open: %s", e.msg);
 	}
 	fclose(f);
-	session_load(s, &root, &opt, t, &res);
+	session_load(s, w[0], &root, &opt, t, &res, !info.eval_other && !info.order_other);
 	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)trace_node_count(t), (unsigned)trace_event_count(t));
 	return true;
 }

@@ -30,6 +30,7 @@ struct session *session_new(void)
 static void drop_search(struct session *s)
 {
 	s->searched = false;
+	s->source[0] = '\0';
 	s->generation++;
 	trace_clear(s->trace);
 	memset(&s->result, 0, sizeof s->result);
@@ -187,10 +188,13 @@ void session_search(struct session *s)
 		session_goto(s, session_find_line(s->trace, line, len));
 }
 
-void session_load(struct session *s, const struct position *root, const struct search_options *opt,
-		  struct trace *t, const struct search_result *res)
+void session_load(struct session *s, const char *name, const struct position *root,
+		  const struct search_options *opt, struct trace *t, const struct search_result *res,
+		  bool own_values)
 {
 	drop_search(s);
+	snprintf(s->source, sizeof s->source, "%s", name ? name : "");
+	s->source_own_values = own_values;
 	session_compare_end(s);
 	s->root = *root;
 	fen_format(&s->root, s->fen);
@@ -244,12 +248,27 @@ bool session_compare(struct session *s, const char *spec_a, const char *spec_b, 
 void session_diff(struct session *s, const char *name, struct trace *t, const struct search_options *opt,
 		  const struct search_result *res, bool own_values, struct tracediff_result *r)
 {
-	struct session_side *b = &s->side[1];
+	struct session_side *a = &s->side[0], *b = &s->side[1];
 	struct tracediff_side da, db;
+	bool a_own = true;
 
 	session_compare_end(s);
-	compare_side(s, 0, "this search", &s->opt);
-	variant_describe(&s->side[0].opt, false, s->side[0].spec, sizeof s->side[0].spec);
+	if (s->searched && trace_node_count(s->trace) > 0) {
+		/* Side A is the trace on screen (a copy: the session keeps its own). */
+		snprintf(a->typed, sizeof a->typed, "%.*s", (int)sizeof a->typed - 1, s->source[0] ? s->source : "this search");
+		a->opt = s->opt;
+		a->trace = trace_copy(s->trace);
+		a->result = s->result;
+		a->info = session_node_info(a->trace);
+		a->event = 0;
+		a_own = s->source[0] == '\0' || s->source_own_values;
+	} else {
+		compare_side(s, 0, "this search", &s->opt);
+	}
+	if (s->source[0] && s->searched)
+		snprintf(a->spec, sizeof a->spec, "%.*s", (int)sizeof a->spec - 1, s->source);
+	else
+		variant_describe(&a->opt, false, a->spec, sizeof a->spec);
 	snprintf(b->typed, sizeof b->typed, "%s", name);
 	snprintf(b->spec, sizeof b->spec, "%s", name);
 	b->opt = *opt;
@@ -257,7 +276,7 @@ void session_diff(struct session *s, const char *name, struct trace *t, const st
 	b->result = *res;
 	b->info = session_node_info(t);
 	b->event = 0;
-	da = (struct tracediff_side){ s->side[0].trace, &s->side[0].opt, true, true };
+	da = (struct tracediff_side){ a->trace, &a->opt, a_own, a_own };
 	db = (struct tracediff_side){ t, opt, own_values, own_values };
 	tracediff_run(&da, &db, &s->root, r);
 	/* One mark serves both trees: the earlier of the two parting nodes. */

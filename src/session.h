@@ -27,6 +27,9 @@
  */
 #define SESSION_DEFAULT_MAX_NODES 10000000
 
+/* The longest file name a session remembers its trace was opened from. */
+#define SESSION_SOURCE_MAX 256
+
 struct tour;
 
 /* Bits of session_node_info(): what a node or its subtree holds. */
@@ -59,6 +62,8 @@ struct session {
 	struct trace *trace;
 	struct search_result result;
 	bool searched;                 /* the trace belongs to the current root and options */
+	char source[SESSION_SOURCE_MAX]; /* the file the trace was opened from ("" for the session's own search) */
+	bool source_own_values;        /* that file's values and order are quiesce's (tracediff.h) */
 	uint8_t *info;                 /* SNI_* per node of TRACE */
 	int32_t *horizon;              /* cached quiescence values of horizon leaves (INT32_MIN: not yet) */
 	uint32_t event;                /* the step cursor: the current event */
@@ -104,9 +109,14 @@ bool session_set_option(struct session *s, const char *name, const char *value, 
  */
 void session_search(struct session *s);
 
-/* Takes over a trace read from a file (the session owns T from now on) with its root, options and result. */
-void session_load(struct session *s, const struct position *root, const struct search_options *opt,
-		  struct trace *t, const struct search_result *res);
+/*
+ * Takes over a trace read from the file NAME (the session owns T from now
+ * on) with its root, options and result; OWN_VALUES says that its values
+ * and move order are quiesce's (the file says so; tracediff.h).
+ */
+void session_load(struct session *s, const char *name, const struct position *root,
+		  const struct search_options *opt, struct trace *t, const struct search_result *res,
+		  bool own_values);
 
 /*
  * Runs two searches of the root for compare, with the complete variants
@@ -124,8 +134,10 @@ void session_compare_end(struct session *s);
 uint32_t session_diverge(const struct trace *a, const struct trace *b);
 
 /*
- * Opens the comparison of the session's search (side A: the root searched
- * with the session's options) with trace T read from file NAME (side B; the
+ * Opens the comparison of the session's trace (side A: the one on screen,
+ * searched or opened from a file, when it belongs to the root and options;
+ * else a new search of the root with the session's options) with trace T
+ * read from file NAME (side B; the
  * session owns T from now on), searched with OPT and OWN_VALUES as the file
  * declares. The trees are aligned by move path (tracediff.h) and DIVERGE marks
  * where they part. Fills R with the diff.

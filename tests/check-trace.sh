@@ -132,6 +132,14 @@ expect_out_has "Nodes: 16 in both, 3 only in A, 0 only in B." ":diff counts the 
 expect_err_has "is a search of another position" ":diff refuses another position's trace"
 expect_err_has "diff: expected FILE" ":diff without a file"
 
+# Side A is the trace on screen: after ':open' the opened trace, named by its file, not a new search.
+# The faulty trace (no evasions in check) against the right one: the 3 evasions of Ke1 are only in B.
+printf 'open %s\ndiff %s\n' "$T/faulty.json" "$T/right.json" >"$T/cmds"
+"$Q" repl --fen "$CHECK" --depth 1 <"$T/cmds" >"$T/out" 2>"$T/err"
+expect_out_has "A ($T/faulty.json): " ":diff after :open: side A is the opened file"
+expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat. A stands pat at " ":diff after :open: A stood pat"
+expect_out_has "Nodes: 16 in both, 0 only in A, 3 only in B." ":diff after :open: the evasions only in B"
+
 # ------------------------------------------------------------ 4. errors
 expect_exit 2 "check-trace without a file" "$Q" check-trace && expect_err_has "no trace file" "the usage error"
 expect_exit 2 "check-trace --max x" "$Q" check-trace --max x "$T/cap.json"
