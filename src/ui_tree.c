@@ -281,6 +281,23 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 		*attr = ui_attr(ui, UI_PAIR_DIVERGE, A_UNDERLINE) | A_BOLD;
 }
 
+/*
+ * A row too long for the pane loses its window ("[-inf,+10]", always last)
+ * whole rather than showing half of it ("[-inf,"): a half window reads as
+ * a different one. The event pane gives the selected node's window.
+ */
+static void drop_cut_window(char *row, int width)
+{
+	size_t len = strlen(row);
+	char *w;
+
+	if (ui_text_cols(row, len) <= width || len == 0 || row[len - 1] != ']' || (w = strrchr(row, '[')) == NULL)
+		return;
+	while (w > row && w[-1] == ' ')
+		w--;
+	*w = '\0';
+}
+
 void ui_tree_draw(struct ui *ui, struct pane *p)
 {
 	struct session *s = ui->s;
@@ -351,6 +368,7 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			if (indent > p->r.w / (compact_pane(p) ? 4 : 2))
 				indent = p->r.w / (compact_pane(p) ? 4 : 2);
 			snprintf(full, sizeof full, "%*s%s", indent, "", text);
+			drop_cut_window(full, p->r.w);
 			if (l == sel)
 				attr |= A_REVERSE;
 			attron(attr);

@@ -3,7 +3,8 @@
 # }/{ scroll the lesson pane while the tree has the focus, and its title's
 # more-mark names them; the status line fits; the help wraps to the screen,
 # scrolls, and has the legend of the tree's marks; resizing to 160x48 and
-# back keeps it all.
+# back keeps it all; the compare view's rows drop a window they cannot show
+# whole.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 . "$srcdir/tests/tutor-lib.sh"
@@ -59,4 +60,25 @@ expect_screen "   a  b  c  d  e  f  g  h" "80x24 again: the file letters"
 keys q
 st=$(tutor_exit_status)
 [ "$st" = 0 ] || fail "q: exit status '$st', expected 0"
+
+# The compare view at 80x24 (40 columns a side): a row too long for its side
+# drops its window whole; no side shows half a window such as "[-inf,".
+tutor_stop
+tutor_start 80 24 tutor --depth 2 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+keys :
+type "compare none captures"
+keys Enter
+expect_screen "B (captures): mode captures" "80x24: compare prints both results"
+keys x
+expect_screen "B: captures" "80x24: the compare view opens"
+keys j j j j j j
+expect_screen "Qxf6   q1 -10   sp-320 cut" "80x24 compare: side B's deep rows (Kiwipete, depth 2)"
+if screen | tr '\342\224\202' '|||' | sed 's/|||/|/g' | awk -F'|' '{ for (i = 1; i <= NF; i++) if ($i ~ /\[[^]]*$/) bad = 1 } END { exit !bad }'; then
+	fail "80x24 compare: a row shows a window cut short"
+	screen | sed 's/^/    | /'
+fi
+keys q
+st=$(tutor_exit_status)
+[ "$st" = 0 ] || fail "q after the compare view: exit status '$st', expected 0"
+
 finish
