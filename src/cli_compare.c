@@ -244,8 +244,11 @@ static void print_csv(const struct compare_run *run, bool per_position)
 				csv_string(exp);
 				notation_uci(r->best, uci);
 				best_san(sp, r, san);
-				printf(",%s,%s,%d,%d,%d,%d,%llu,%llu,%.6f\n", r->best ? uci : "", r->best ? san : "",
-				       r->score, r->scorable, r->solved, r->capped,
+				/* A capped search's score is the best of its finished root moves, empty if none finished. */
+				printf(",%s,%s,", r->best ? uci : "", r->best ? san : "");
+				if (r->has_score)
+					printf("%d", r->score);
+				printf(",%d,%d,%d,%llu,%llu,%.6f\n", r->scorable, r->solved, r->capped,
 				       (unsigned long long)r->nodes, (unsigned long long)r->qnodes, r->seconds);
 			}
 		}
@@ -316,9 +319,13 @@ static void print_json(const struct compare_run *run, const char *path, const st
 					printf(", \"best\": \"%s\", \"san\": \"%s\"", uci, san);
 				else
 					printf(", \"best\": null, \"san\": null");
-				printf(", \"score\": %d, \"scorable\": %s, \"solved\": %s, \"capped\": %s, "
+				if (r->has_score)
+					printf(", \"score\": %d", r->score);
+				else
+					printf(", \"score\": null");
+				printf(", \"scorable\": %s, \"solved\": %s, \"capped\": %s, "
 				       "\"nodes\": %llu, \"qnodes\": %llu, \"seconds\": %.6f}",
-				       r->score, r->scorable ? "true" : "false", r->solved ? "true" : "false",
+				       r->scorable ? "true" : "false", r->solved ? "true" : "false",
 				       r->capped ? "true" : "false", (unsigned long long)r->nodes,
 				       (unsigned long long)r->qnodes, r->seconds);
 			}

@@ -50,10 +50,17 @@ static void json_string(FILE *out, const char *s)
 /* The header line of one side in the text report. */
 static void text_side(FILE *out, const char *label, const char *name, const struct cli_loaded_trace *lt)
 {
-	char opts[256], score[32], best[NOTATION_BUFSIZE];
+	char opts[256], score[48], best[NOTATION_BUFSIZE];
 
 	search_options_describe(&lt->opt, opts, sizeof opts);
-	search_score_text(lt->res.score, score, sizeof score);
+	/* A stopped search's root: the best of its finished root moves, or none. */
+	if (lt->res.stopped && !lt->res.has_score)
+		snprintf(score, sizeof score, "none (no root move finished)");
+	else if (lt->res.stopped)
+		snprintf(score, sizeof score, "at least %+d (%d/%d root moves)", lt->res.score, lt->res.root_moves_done,
+			 lt->res.root_moves);
+	else
+		search_score_text(lt->res.score, score, sizeof score);
 	if (lt->res.best == MOVE_NONE)
 		strcpy(best, "none");
 	else

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "fen.h"
 #include "game.h"
 #include "movegen.h"
@@ -33,7 +34,7 @@ static void announce(const struct session *s, FILE *out)
  */
 static bool engine_reply(struct session *s, FILE *out, struct error *err)
 {
-	char fen[FEN_BUFSIZE], san[NOTATION_BUFSIZE], score[32];
+	char fen[FEN_BUFSIZE], san[NOTATION_BUFSIZE], score[48];
 	move m;
 
 	fen_format(&s->game->pos, fen);
@@ -49,7 +50,11 @@ static bool engine_reply(struct session *s, FILE *out, struct error *err)
 		m = list.count ? list.moves[0] : MOVE_NONE;
 	}
 	notation_san(&s->game->pos, m, san);
-	search_score_text(s->result.score, score, sizeof score);
+	/* A stopped search: the best of its finished root moves ("at least"), or none, never a mate distance. */
+	if (s->result.stopped)
+		explain_result_score(&s->result, score, sizeof score);
+	else
+		search_score_text(s->result.score, score, sizeof score);
 	if (!game_play(s->game, m))
 		return error_set(err, 0, 0, "game: the engine found no move");
 	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu nodes). Its search is the current trace: "

@@ -109,6 +109,7 @@ static void search_one(struct compare_run *run, int m, int p)
 	r->score = res.score;
 	r->scorable = suite_scorable(sp);
 	r->capped = res.stopped;
+	r->has_score = res.has_score;
 	r->solved = !r->capped && suite_solves(sp, res.best);
 	r->nodes = res.nodes;
 	r->qnodes = res.qnodes;

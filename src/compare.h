@@ -30,6 +30,7 @@ struct compare_result {
 	bool scorable;
 	bool solved;            /* false when capped, whatever move it had */
 	bool capped;            /* the search hit its node cap (the mode's max_nodes) */
+	bool has_score;         /* score is a true value (false: capped before any root move finished) */
 	uint64_t nodes, qnodes, stand_pat_cutoffs, beta_cutoffs, delta_prunes, see_prunes;
 	double seconds;         /* CPU time of the search (of its thread) */
 };

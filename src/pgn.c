@@ -192,8 +192,17 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 	fputc('\n', out);
 	search_options_describe(opt, desc, sizeof desc);
 	search_score_text(res->score, score, sizeof score);
-	snprintf(comment, sizeof comment, "score %s (centipawns, for the side to move); %s; %llu nodes", score, desc,
-		 (unsigned long long)res->nodes);
+	if (res->stopped && !res->has_score)
+		snprintf(comment, sizeof comment, "INCOMPLETE: stopped before any root move finished, no score; %s; %llu nodes",
+			 desc, (unsigned long long)res->nodes);
+	else if (res->stopped)
+		/* The best of the root moves that finished: a lower bound, never a mate distance. */
+		snprintf(comment, sizeof comment, "INCOMPLETE: stopped, best of %d/%d root moves searched, score at least %+d "
+			 "(centipawns, for the side to move); %s; %llu nodes", res->root_moves_done, res->root_moves,
+			 res->score, desc, (unsigned long long)res->nodes);
+	else
+		snprintf(comment, sizeof comment, "score %s (centipawns, for the side to move); %s; %llu nodes", score, desc,
+			 (unsigned long long)res->nodes);
 	if (res->pv_len == 0) {
 		put_comment(&w, comment);
 		put_token(&w, result);

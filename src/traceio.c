@@ -298,6 +298,11 @@ static void json_result_fields(struct wbuf *w, const struct trace *t, const stru
 	json_counter(w, ", \"see_prunes\": ", res->see_prunes);
 	WB(w, ", \"stopped\": ");
 	wb_bool(w, res->stopped);
+	/* After a stop, score, best and pv are the best of the root moves that finished (none: score -inf). */
+	WB(w, ", \"complete\": ");
+	wb_bool(w, !res->stopped);
+	json_counter(w, ", \"root_moves\": ", (uint64_t)res->root_moves);
+	json_counter(w, ", \"root_moves_done\": ", (uint64_t)res->root_moves_done);
 	WB(w, ", \"stopped_at\": ");
 	if (trace_stopped_at(t) != TRACE_NONE)
 		wb_int(w, trace_stopped_at(t));
@@ -686,8 +691,15 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 	}
 	fprintf(out, "position: %s\n", fen);
 	fprintf(out, "search:   %s\n", desc);
-	fprintf(out, "result:   best %s (%s), score %s, pv: %s\n", best, uci, sc(res->score),
-		pv[0] ? pv : "(empty)");
+	if (!res->stopped)
+		fprintf(out, "result:   best %s (%s), score %s, pv: %s\n", best, uci, sc(res->score),
+			pv[0] ? pv : "(empty)");
+	else if (!res->has_score)
+		fprintf(out, "result:   INCOMPLETE: no root move finished, so no best move and no score\n");
+	else
+		/* The best of the root moves that finished: a lower bound, never a mate distance. */
+		fprintf(out, "result:   INCOMPLETE: best of %d/%d root moves searched: best %s (%s), score at least %+d, pv: %s\n",
+			res->root_moves_done, res->root_moves, best, uci, res->score, pv[0] ? pv : "(empty)");
 	fprintf(out, "nodes:    %llu (quiescence %llu); cutoffs: %llu stand-pat, %llu beta; "
 		"prunes: %llu delta, %llu SEE\n",
 		(unsigned long long)res->nodes, (unsigned long long)res->qnodes,
@@ -865,7 +877,13 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
 	dot_escape(out, fen);
 	fputs("\\n", out);
 	dot_escape(out, desc);
-	fprintf(out, "\\nscore %s, pv: ", sc(res->score));
+	if (res->stopped && !res->has_score)
+		fprintf(out, "\\nINCOMPLETE: no root move finished, pv: ");
+	else if (res->stopped)
+		fprintf(out, "\\nINCOMPLETE: best of %d/%d root moves, score at least %+d, pv: ", res->root_moves_done,
+			res->root_moves, res->score);
+	else
+		fprintf(out, "\\nscore %s, pv: ", sc(res->score));
 	dot_escape(out, pv[0] ? pv : "(empty)");
 	fprintf(out, "\\n%llu nodes (quiescence %llu)%s\"];\n", (unsigned long long)res->nodes,
 		(unsigned long long)res->qnodes, res->stopped ? ", STOPPED" : "");
