@@ -342,8 +342,10 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			 sc(-e->v1));
 		break;
 	case TE_STOPPED:
-		snprintf(buf, n, "The search was stopped here (%s): it returns what it knows so far, and the "
-			 "result is incomplete.", e->extra ? "interrupted" : "node cap reached");
+		snprintf(buf, n, "The search was stopped here (%s): no further move is tried anywhere. What this "
+			 "node and the nodes above it return is not a value: each parent discards it (no raise, "
+			 "no cutoff), and the result is the best of the root moves searched to the end.",
+			 e->extra ? "interrupted" : "node cap reached");
 		break;
 	default:
 		snprintf(buf, n, "Event %u of an unknown kind.", (unsigned)ev);

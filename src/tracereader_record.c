@@ -789,6 +789,15 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 			return tracereader_fail_key(r, rat, rpath, "stopped", "%s, but the trace %s a \"stopped\" event",
 					   res->stopped ? "true" : "false", trace_stopped(t) ? "has" : "has no");
 		res->stopped = trace_stopped(t);
+		{
+			bool complete;
+
+			if (!tracereader_get_bool(r, &rc, "complete", &complete, &has))
+				return false;
+			if (has && complete == res->stopped)
+				return tracereader_fail_key(r, rat, rpath, "complete", "%s, but the trace %s \"stopped\" event",
+						   complete ? "true" : "false", res->stopped ? "has a" : "has no");
+		}
 		v = json_object_get(result, "stopped_at");
 		if (v != NULL && !(json_is_null(v) && !trace_stopped(t)) &&
 		    !(json_is_integer(v) && trace_stopped(t) && json_integer_value(v) == (json_int_t)trace_stopped_at(t)))

@@ -119,6 +119,17 @@ fi
 #     says what is true, and a forged raise by the interrupted move is caught.
 if expect_exit 0 "capped trace" "$Q" trace --fen "$P" --depth 1 --max-nodes 7 --format json -o "$T/capped.json"; then
 	expect_exit 0 "check-trace on the capped trace" "$Q" check-trace "$T/capped.json"
+	# The trace's result against the published schema, with the new keys.
+	if [ -n "$PY" ] && "$PY" -c "import jsonschema" 2>/dev/null; then
+		"$PY" - "$srcdir/data/trace.schema.json" "$T/capped.json" >"$T/py" 2>&1 <<'EOF' || fail "capped trace: $(tail -3 "$T/py")"
+import json, sys, jsonschema
+j = json.load(open(sys.argv[2]))
+jsonschema.validate(j, json.load(open(sys.argv[1])))
+r = j["result"]
+assert (r["stopped"], r["complete"], r["root_moves"], r["root_moves_done"]) == (True, False, 21, 1), r
+assert (r["best"], r["score"]) == ("d1d5", -390), r
+EOF
+	fi
 fi
 if expect_exit 0 "capped trace, text" "$Q" trace --fen "$P" --depth 1 --max-nodes 7; then
 	expect_out_has "result:   INCOMPLETE: best of 1/21 root moves searched: best Rxd5 (d1d5), score at least -390" \
