@@ -82,6 +82,7 @@ const char cli_search_options_help[] =
 	"                         what ulimit -v leaves, the smaller; 0: no limit)\n";
 
 const char cli_pgn_options_help[] =
+	"Position from a PGN game (instead of --fen):\n"
 	"      --pgn FILE         the position from a game of the PGN file FILE\n"
 	"      --game N           game N of the file, from 1 (default 1)\n"
 	"      --ply N            after the game's first N half-moves (default: all)\n";

@@ -110,7 +110,11 @@ bool command_help(const char *name, FILE *out, struct error *err)
 			char syn[64];
 
 			snprintf(syn, sizeof syn, "%s %s", c->name, c->args);
-			fprintf(out, "  %-34s %s\n", syn, c->summary);
+			/* A synopsis too long for its column gets a line of its own, so the summaries stay aligned. */
+			if (strlen(syn) > 34)
+				fprintf(out, "  %s\n  %-34s %s\n", syn, "", c->summary);
+			else
+				fprintf(out, "  %-34s %s\n", syn, c->summary);
 		}
 		return true;
 	}

@@ -74,6 +74,7 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	struct search_result res;
 	struct tracereader_info info;
 	struct error e = { 0 };
+	bool had_game;
 	FILE *f;
 
 	if (n != 1)
@@ -89,7 +90,9 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 		return error_set(err, 0, 0, "open: %s", e.msg);
 	}
 	fclose(f);
+	had_game = s->game != NULL;
 	session_load(s, w[0], &root, &opt, t, &res, !info.eval_other && !info.order_other);
 	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)trace_node_count(t), (unsigned)trace_event_count(t));
+	command_game_note_end(s, had_game, out);
 	return true;
 }

@@ -69,6 +69,13 @@ static bool engine_reply(struct session *s, FILE *out, struct error *err)
 	return true;
 }
 
+void command_game_note_end(const struct session *s, bool had_game, FILE *out)
+{
+	if (had_game && s->game == NULL)
+		fprintf(out, "The game against the engine ended: the position changed ('game white' or "
+			"'game black' starts one from here).\n");
+}
+
 bool command_game_move(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], san[NOTATION_BUFSIZE];
@@ -152,6 +159,7 @@ bool command_pgn(struct session *s, const char *args, FILE *out, struct error *e
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen[FEN_BUFSIZE];
 	int n = command_split_words(args, buf, sizeof buf, w);
 	long number = 1, ply = -1;
+	bool had_game;
 	struct pgn_game *g;
 	struct position pos;
 
@@ -171,8 +179,10 @@ bool command_pgn(struct session *s, const char *args, FILE *out, struct error *e
 	}
 	free(g);
 	fen_format(&pos, fen);
+	had_game = s->game != NULL;
 	if (!session_set_fen(s, fen, err))
 		return false;
 	fprintf(out, "Position set: %s\n", s->fen);
+	command_game_note_end(s, had_game, out);
 	return true;
 }

@@ -88,5 +88,7 @@ bool command_takeback(struct session *s, const char *args, FILE *out, struct err
 bool command_pgn(struct session *s, const char *args, FILE *out, struct error *err);
 /* 'move' during a game: plays the learner's move, then the engine's reply. */
 bool command_game_move(struct session *s, const char *args, FILE *out, struct error *err);
+/* Says that setting the position ended the game against the engine, when HAD_GAME and it did. */
+void command_game_note_end(const struct session *s, bool had_game, FILE *out);
 
 #endif

@@ -45,7 +45,7 @@ static const struct command {
 	  "check that a lesson parses and that every claim it makes holds" },
 	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
-	{ "diff", cli_diff, "diff A B | diff A --reference [--format text|json] [--limit N]",
+	{ "diff", cli_diff, "diff A B | diff A --reference [--format text|json]",
 	  "compare two traces by move path: where they part, and the explosion profile" },
 };
 

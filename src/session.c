@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game.h"
 #include "movegen.h"
 #include "notation.h"
 #include "tour.h"
@@ -65,6 +66,25 @@ void session_free(struct session *s)
 	free(s);
 }
 
+/*
+ * A game against the engine ends when the root becomes another position (a
+ * FEN, a PGN game, a lesson page, an opened trace): its moves no longer lead
+ * to the position on screen, and 'move' would go on playing in the game.
+ * The game's own moves set the root to the game's position and keep it.
+ */
+static void end_game_elsewhere(struct session *s)
+{
+	char fen[FEN_BUFSIZE];
+
+	if (s->game == NULL)
+		return;
+	fen_format(&s->game->pos, fen);
+	if (strcmp(fen, s->fen) != 0) {
+		free(s->game);
+		s->game = NULL;
+	}
+}
+
 bool session_set_fen(struct session *s, const char *fen, struct error *err)
 {
 	struct position pos;
@@ -75,6 +95,7 @@ bool session_set_fen(struct session *s, const char *fen, struct error *err)
 		return false;
 	s->root = pos;
 	fen_format(&s->root, s->fen);
+	end_game_elsewhere(s);
 	drop_search(s);
 	session_compare_end(s);
 	return true;
@@ -198,6 +219,7 @@ void session_load(struct session *s, const char *name, const struct position *ro
 	session_compare_end(s);
 	s->root = *root;
 	fen_format(&s->root, s->fen);
+	end_game_elsewhere(s);
 	s->opt = *opt;
 	trace_free(s->trace);
 	s->trace = t;

@@ -89,7 +89,10 @@ struct session {
 struct session *session_new(void);
 void session_free(struct session *s);
 
-/* Sets the root position from a FEN; on error nothing changes. Searches are cleared. */
+/*
+ * Sets the root position from a FEN; on error nothing changes. Searches are
+ * cleared, and a game against the engine ends unless FEN is its position.
+ */
 bool session_set_fen(struct session *s, const char *fen, struct error *err);
 
 /*

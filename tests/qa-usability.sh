@@ -1,0 +1,76 @@
+#!/bin/sh
+# qa-usability.sh: defects a careful user tripped over, each checked against
+# a hand-worked expectation.
+#
+# - The REPL's 'help': a synopsis too long for the 34-column synopsis field
+#   ('export json|jsonl|...') has a line of its own, and its summary starts
+#   in the summaries' column (2 spaces + 34 + 1 = column 38), not at column 3
+#   where the tutor's help wrapped it.
+# - search, trace and tutor --help: the --pgn/--game/--ply lines sit under a
+#   heading of their own, not under "Output options:" after --help.
+# - 'quiesce --help': every --option its synopsis gives a command is one that
+#   command's own --help lists (diff advertised a --limit it rejects); the
+#   line "Usage: ..." itself does not count.
+# - A game against the engine ends when the position is set to another one
+#   (fen, pgn, lesson, open): 'move' then plays from the new position.
+#   Hand-worked: from 7k/8/8/8/8/8/8/R5K1 w, Kg2 gives
+#   7k/8/8/8/8/8/6K1/R7 b - - 1 1.
+. "$srcdir/tests/lib.sh"
+need_quiesce
+Q=$QUIESCE
+XDG_STATE_HOME=$T/state
+export XDG_STATE_HOME
+
+# ------------------------------------------------------------ help layout
+echo help >"$T/in"
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err" || fail "repl help failed"
+expect_out_line "  export json|jsonl|dot|text|pgn|game FILE" "help: the long export synopsis on a line of its own"
+awk '/^  export json\|jsonl/ { getline; print; exit }' "$T/out" >"$T/next"
+grep -E '^ {37}write the trace to a file' "$T/next" >/dev/null ||
+	fail "help: export's summary does not start in column 38: '$(cat "$T/next")'"
+# Every other command's summary starts in column 38 too (column 37 is the gap).
+awk '/^  [a-z]/ && !/^  export json/ && substr($0, 37, 1) != " " { print }' "$T/out" >"$T/bad"
+expect_empty "$T/bad" "help: summaries in column 38"
+
+for cmd in search trace tutor repl; do
+	run "$Q" $cmd --help
+	awk '/--pgn FILE/ { print prev; exit } { prev = $0 }' "$T/out" >"$T/head"
+	case $(cat "$T/head") in
+	*PGN*:) ;;
+	*) fail "$cmd --help: the line above --pgn is '$(cat "$T/head")', not a PGN heading" ;;
+	esac
+done
+
+# ------------------------------------------------------------ synopses
+run "$Q" --help
+sed -n '/^Synopsis:/,/^Options:/p' "$T/out" >"$T/syn"
+cmd=
+while IFS= read -r line; do
+	case $line in
+	*"quiesce "*) cmd=$(echo "$line" | sed 's/.*quiesce \[*\([a-z-]*\).*/\1/') ;;
+	esac
+	[ -n "$cmd" ] || continue
+	for opt in $(echo "$line" | grep -o -e '--[a-z][a-z-]*'); do
+		"$Q" "$cmd" --help 2>/dev/null | sed 1d | grep -e "$opt\\b" >/dev/null ||
+			fail "'quiesce --help' gives $cmd $opt, which '$cmd --help' does not list"
+	done
+done <"$T/syn"
+
+# ------------------------------------------------------------ a game ends with a new position
+cat >"$T/in" <<'CMDS'
+fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1
+game white
+move Kg2
+fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1
+move Kg2
+takeback
+game white
+lesson 1
+takeback
+CMDS
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_has "The game against the engine ended: the position changed" "fen ends the game"
+expect_out_line "Position now: 7k/8/8/8/8/8/6K1/R7 b - - 1 1" "after fen, move plays from the new position"
+[ "$(grep -c "takeback: no game is being played" "$T/err")" = 2 ] ||
+	fail "takeback after fen and after lesson: expected 'no game' twice; stderr: $(cat "$T/err")"
+finish
