@@ -217,6 +217,9 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 
 			if (trace_node_get(t, c).move == res->pv[0])
 				continue;
+			/* The root move the stop interrupted has no value: it is not an alternative. */
+			if (trace_stopped(t) && trace_stopped_at(t) != 0 && trace_next_sibling(t, c) == TRACE_NONE)
+				continue;
 			for (k = nalts; k > 0 && -trace_node_get(t, alts[k - 1]).score < -trace_node_get(t, c).score; k--)
 				alts[k] = alts[k - 1];
 			alts[k] = c;

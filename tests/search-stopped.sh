@@ -136,6 +136,11 @@ if expect_exit 0 "capped trace, text" "$Q" trace --fen "$P" --depth 1 --max-node
 		"capped trace text: the result line"
 	expect_out_has "STOPPED here" "capped trace text: the stop is shown where it happened"
 fi
+# The PGN: the first move with an INCOMPLETE comment; the interrupted Nxb5 is no alternative.
+if expect_exit 0 "capped trace, PGN" "$Q" trace --fen "$P" --depth 1 --max-nodes 7 --format pgn; then
+	expect_out_has "1. Rxd5 {INCOMPLETE: stopped, best of 1/21 root moves searched, score at least" "capped PGN: the comment"
+	grep -F "Nxb5" "$T/out" >/dev/null && fail "capped PGN: the interrupted Nxb5 is given as an alternative"
+fi
 if [ -n "$PY" ] && [ -s "$T/capped.json" ]; then
 	"$PY" - "$T/capped.json" "$T/forged.json" <<'EOF' || fail "cannot forge the trace"
 import json, sys
