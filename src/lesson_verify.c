@@ -840,10 +840,17 @@ enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct 
 		break;
 	}
 	case LQ_WINDOW: {
+		char plain[256];
 		int a, b;
 
+		/* The window as the tree writes it, [-inf,+100], or with a comma, is the same answer. */
+		snprintf(plain, sizeof plain, "%s", answer);
+		for (char *c = plain; *c; c++)
+			if (*c == '[' || *c == ']' || *c == ',')
+				*c = ' ';
+		nt = lesson_tokenize(plain, plain, t, 4);
 		if (nt != 2 || !lesson_parse_score(t[0].s, t[0].len, &a) || !lesson_parse_score(t[1].s, t[1].len, &b)) {
-			snprintf(feedback, n, "Answer with alpha and beta, such as '-inf +100' or '-50 0'.");
+			snprintf(feedback, n, "Answer with alpha and beta, such as '-inf +100', '[-inf,+100]' or '-50 0'.");
 			return LV_INVALID;
 		}
 		right = a == q->alpha && b == q->beta;

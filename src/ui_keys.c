@@ -188,6 +188,8 @@ static const char *const legend_help[][2] = {
 	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
 		       "ends and quiescence starts" },
 	{ "= -100", "the value the node returned, for the side to move there (? while not finished)" },
+	{ "+M3 -M2", "a mate score, in plies (half-moves): the side to move mates in 3, or is mated in 2 ('quiesce "
+		     "search' counts moves: +M3 is its mate in 2)" },
 	{ "sp +50", "the stand pat: the static value the side to move can keep by not capturing" },
 	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
 		   "(what the opponent allows); -inf/+inf when open" },
@@ -197,7 +199,8 @@ static const char *const legend_help[][2] = {
 	{ "delta", "delta pruning skipped a capture here (shown as a ~ line below the node)" },
 	{ "see", "SEE pruning skipped a capture that loses material (a ~ line)" },
 	{ "mate", "no legal move in check: checkmate, scored as mate" },
-	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched; 'evas' compact" },
+	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched (with evasions off, "
+	  "the faulty variant, it stands pat and tries captures only); 'evas' compact" },
 	{ "stopped", "the search was stopped (node limit or Ctrl-C) inside this node" },
 	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0)" },
 	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "

@@ -15,6 +15,10 @@
 #   (fen, pgn, lesson, open): 'move' then plays from the new position.
 #   Hand-worked: from 7k/8/8/8/8/8/8/R5K1 w, Kg2 gives
 #   7k/8/8/8/8/8/6K1/R7 b - - 1 1.
+# - A window question accepts the window as the tree writes it, [a,b], and
+#   with a comma. Hand-worked for lesson 2, page 3: Rxb8+ Kh7 Nxa5 gives
+#   White +810 (a rook, then a pawn, over the +210 start), so Black's node
+#   after Nxa5 is entered with alpha -inf and beta -810.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 Q=$QUIESCE
@@ -73,4 +77,19 @@ expect_out_has "The game against the engine ended: the position changed" "fen en
 expect_out_line "Position now: 7k/8/8/8/8/8/6K1/R7 b - - 1 1" "after fen, move plays from the new position"
 [ "$(grep -c "takeback: no game is being played" "$T/err")" = 2 ] ||
 	fail "takeback after fen and after lesson: expected 'no game' twice; stderr: $(cat "$T/err")"
+
+# ------------------------------------------------------------ window answers
+cat >"$T/in" <<'CMDS'
+lesson 2
+page 3
+answer [-inf,-810]
+answer -inf, -810
+answer -inf -810
+answer [-inf,+810]
+CMDS
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+[ "$(grep -c '^\[right\]' "$T/out")" = 3 ] ||
+	fail "window answers: expected 3 right ([-inf,-810], '-inf, -810', '-inf -810'): $(grep '^\[' "$T/out")"
+[ "$(grep -c '^\[wrong\]' "$T/out")" = 1 ] ||
+	fail "window answers: expected [-inf,+810] wrong: $(grep '^\[' "$T/out")"
 finish
