@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "inputfile.h"
 #include "notation.h"
 #include "util.h"
 
@@ -449,14 +450,16 @@ bool epd_read_file(struct epd_file *file, const char *path, struct error *err)
 	char *line = xmalloc(EPD_MAX_LINE + 2);
 	struct epd_record *rec = xmalloc(sizeof *rec);
 	struct line_error le;
+	struct error open_err = { 0 };
 	FILE *fp;
 	int capacity = 0, lineno = 0, ch = 0;
 	bool ok = true;
 
 	memset(file, 0, sizeof *file);
-	fp = fopen(path, "rb");
+	/* A regular file only: a directory is said to be one, and a FIFO would block the read forever. */
+	fp = inputfile_open(path, &open_err);
 	if (fp == NULL) {
-		error_set(err, 0, 0, "%s: cannot open: %s", path, strerror(errno));
+		error_set(err, 0, 0, "%s: %s", path, open_err.msg);
 		free(line);
 		free(rec);
 		return false;

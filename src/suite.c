@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "inputfile.h"
 #include "notation.h"
 #include "util.h"
 
@@ -397,13 +398,15 @@ bool suite_load(struct suite *s, const char *path, struct error *err)
 	static const char bom[] = "\xEF\xBB\xBF", magic[] = "PuzzleId,";
 	char head[16];
 	size_t n, skip = 0;
+	struct error open_err = { 0 };
 	FILE *fp;
 	bool ok;
 
 	memset(s, 0, sizeof *s);
-	fp = fopen(path, "rb");
+	/* A regular file only: a directory is said to be one, and a FIFO would block the read forever. */
+	fp = inputfile_open(path, &open_err);
 	if (fp == NULL)
-		return error_set(err, 0, 0, "%s: cannot open: %s", path, strerror(errno));
+		return error_set(err, 0, 0, "%s: %s", path, open_err.msg);
 	n = fread(head, 1, sizeof head, fp);
 	if (n >= 3 && memcmp(head, bom, 3) == 0)
 		skip = 3;

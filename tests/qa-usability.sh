@@ -19,6 +19,9 @@
 #   with a comma. Hand-worked for lesson 2, page 3: Rxb8+ Kh7 Nxa5 gives
 #   White +810 (a rook, then a pawn, over the +210 start), so Black's node
 #   after Nxa5 is entered with alpha -inf and beta -810.
+# - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
+#   directory ("is a directory") and a FIFO ("is not a regular file") as the
+#   trace and lesson readers do, instead of "read error" or waiting forever.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 Q=$QUIESCE
@@ -92,4 +95,19 @@ CMDS
 	fail "window answers: expected 3 right ([-inf,-810], '-inf, -810', '-inf -810'): $(grep '^\[' "$T/out")"
 [ "$(grep -c '^\[wrong\]' "$T/out")" = 1 ] ||
 	fail "window answers: expected [-inf,+810] wrong: $(grep '^\[' "$T/out")"
+
+# ------------------------------------------------------------ EPD files that are not files
+mkdir "$T/dir"
+if mkfifo "$T/fifo" 2>/dev/null; then
+	# A guard against the old hang only (timeout is not a measure here).
+	TO=$(command -v timeout || true)
+	for args in "perft --epd" "compare --modes none,captures --epd" "match --modes none,captures --games 2 --openings"; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$args FIFO" $TO ${TO:+60} "$Q" $args "$T/fifo" &&
+			expect_err_has "fifo: is not a regular file (it is a FIFO)" "$args FIFO: said so"
+		# shellcheck disable=SC2086
+		expect_exit 1 "$args DIR" "$Q" $args "$T/dir" &&
+			expect_err_has "dir: is a directory" "$args DIR: said so"
+	done
+fi
 finish
