@@ -117,9 +117,21 @@ void ui_draw(struct ui *ui)
 {
 	erase();
 	if (ui->too_small) {
+		char msg[160], *wrapped, *line;
+		int y = 0;
+
+		/* Wrapped at word boundaries to whatever width there is: a word cut in two would read wrong. */
+		snprintf(msg, sizeof msg, "Terminal too small (%dx%d): the tutor needs %dx%d. Resize, or q to quit.",
+			 COLS, LINES, UI_MIN_COLS, UI_MIN_LINES);
+		wrapped = ui_wrap(msg, COLS);
 		erase();
-		mvprintw(0, 0, "Terminal too small (%dx%d):", COLS, LINES);
-		mvprintw(1, 0, "the tutor needs %dx%d. Resize, or q to quit.", UI_MIN_COLS, UI_MIN_LINES);
+		for (line = wrapped; line && *line && y < LINES; y++) {
+			char *nl = strchr(line, '\n');
+
+			mvaddnstr(y, 0, line, nl ? (int)(nl - line) : -1);
+			line = nl ? nl + 1 : NULL;
+		}
+		free(wrapped);
 		refresh();
 		return;
 	}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# qa-tutor.sh: the tutor on a terminal too small for it. The message says
+# how big the terminal is and what the tutor needs, wrapped at word
+# boundaries: at 40x12 the old message was cut mid-word ("q to q" / "uit.").
+# Expected by hand: the tutor needs 60x18 (quiesce(1): at least 60 columns and 18 lines); the words of
+# the message appear whole.
+. "$srcdir/tests/lib.sh"
+need_quiesce
+. "$srcdir/tests/tutor-lib.sh"
+
+tutor_start 40 12
+expect_screen "Terminal too small (40x12)" "40x12: the size is said"
+expect_screen "Resize, or q to" "40x12: what to do"
+expect_screen "quit." "40x12: 'quit' whole"
+screen | grep -E '(^| )q to q$|^uit\.' >/dev/null && fail "40x12: a word is cut: $(screen)"
+screen | grep -F "60x18" >/dev/null || fail "40x12: the needed size 60x18 is not said"
+# Back to a usable size: the tutor draws its board.
+tm resize-window -x 80 -y 24 >/dev/null 2>&1
+expect_screen "   a  b  c  d  e  f  g  h" "80x24 again: the board"
+keys q
+[ "$(tutor_exit_status)" = 0 ] || fail "q did not quit with status 0"
+finish
