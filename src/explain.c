@@ -459,12 +459,14 @@ void explain_eval(const struct position *pos, enum eval_kind kind, char *buf, si
 {
 	struct eval_breakdown b;
 
+	char squares[32] = "", black[48] = "";
+
 	eval_explain(pos, kind, &b);
 	if (kind == EVAL_PST)
-		snprintf(buf, n, "material %d-%d, squares %+d: %s for White, %s for %s",
-			 b.material[WHITE], b.material[BLACK], b.pst[WHITE] - b.pst[BLACK],
-			 sc(b.white), sc(b.total), side_name(pos->side));
-	else
-		snprintf(buf, n, "material %d-%d: %s for White, %s for %s",
-			 b.material[WHITE], b.material[BLACK], sc(b.white), sc(b.total), side_name(pos->side));
+		snprintf(squares, sizeof squares, ", squares %+d", b.pst[WHITE] - b.pst[BLACK]);
+	/* The value for the side to move is said once: "+0 for White, +0 for White" said nothing more. */
+	if (pos->side == BLACK)
+		snprintf(black, sizeof black, ", %s for Black", sc(b.total));
+	snprintf(buf, n, "material %d-%d%s: %s for White%s (to move)", b.material[WHITE], b.material[BLACK],
+		 squares, sc(b.white), black);
 }

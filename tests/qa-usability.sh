@@ -19,6 +19,10 @@
 #   with a comma. Hand-worked for lesson 2, page 3: Rxb8+ Kh7 Nxa5 gives
 #   White +810 (a rook, then a pawn, over the +210 start), so Black's node
 #   after Nxa5 is entered with alpha -inf and beta -810.
+# - The REPL's 'board' gives the static value once per side: with White to
+#   move it said "+0 for White, +0 for White". Hand-worked material for
+#   1r4k1/5ppp/6p1/p7/8/1N6/5PPP/1R4K1 b: White R+N+3P = 500+310+300 =
+#   1110, Black R+5P = 1000: +110 for White, -110 for Black (to move).
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -95,6 +99,12 @@ CMDS
 	fail "window answers: expected 3 right ([-inf,-810], '-inf, -810', '-inf -810'): $(grep '^\[' "$T/out")"
 [ "$(grep -c '^\[wrong\]' "$T/out")" = 1 ] ||
 	fail "window answers: expected [-inf,+810] wrong: $(grep '^\[' "$T/out")"
+
+# ------------------------------------------------------------ the static value in 'board'
+printf 'board\nfen 1r4k1/5ppp/6p1/p7/8/1N6/5PPP/1R4K1 b - - 0 1\nboard\n' >"$T/in"
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_line "Static eval: material 3960-3960: +0 for White (to move)" "board, White to move: the value once"
+expect_out_line "Static eval: material 1110-1000: +110 for White, -110 for Black (to move)" "board, Black to move: both sides"
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
