@@ -447,6 +447,9 @@ bool session_goto(struct session *s, uint32_t node)
 	return true;
 }
 
+/* The cached quiescence value of a horizon leaf whose search the node cap stopped. */
+#define HORIZON_UNKNOWN (INT32_MIN + 1)
+
 bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue)
 {
 	const struct trace *t = s->trace;
@@ -474,8 +477,11 @@ bool session_horizon(struct session *s, uint32_t node, int *static_value, int *q
 		o.depth = 0;
 		o.max_nodes = 100000;
 		search_run(&pos, &o, NULL, NULL, &r);
-		s->horizon[node] = r.score;
+		/* A quiescence search the cap stopped has no value to compare: the leaf shows none. */
+		s->horizon[node] = r.stopped ? HORIZON_UNKNOWN : r.score;
 	}
+	if (s->horizon[node] == HORIZON_UNKNOWN)
+		return false;
 	*qvalue = s->horizon[node];
 	return true;
 }

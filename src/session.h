@@ -190,7 +190,8 @@ bool session_goto(struct session *s, uint32_t node);
  * The horizon comparison for a leaf of a search in mode none: the static
  * value *STATIC_VALUE and the value a captures-mode quiescence search from the
  * leaf's position gives (*QVALUE), both for the side to move at the leaf.
- * Results are cached per node. False when NODE is not a horizon leaf.
+ * Results are cached per node. False when NODE is not a horizon leaf, or
+ * when that quiescence search passed its node cap (it has no value then).
  */
 bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue);
 

@@ -178,6 +178,13 @@ expect_out_has "search mode captures: STOPPED after 7 nodes (--max-nodes 7): bes
 expect_out_has "search mode captures: STOPPED after 3 nodes (--max-nodes 3): no move finished: no score, no best move" \
 	"REPL: no move finished"
 
+# The horizon view's quiescence values (searches capped at 100,000 nodes):
+# one the cap stopped has no value and is not shown (brute quiescence from
+# Kiwipete's leaves passes the cap), never as -inf or a partial value.
+printf 'mode none\nset stand-pat off\nsearch\nhorizon 48\nquit\n' >"$T/script"
+"$Q" repl --fen "$KIWI" --depth 1 <"$T/script" >"$T/out" 2>"$T/err"
+grep -E "quiescence (-inf|[+-]M)" "$T/out" >/dev/null && fail "horizon: a stopped quiescence search shows a value: $(grep -E 'quiescence (-inf|[+-]M)' "$T/out" | head -3)"
+
 # (g) UCI: a node budget that stops depth 1 inside Nxb5. The move is Rxd5,
 #     the one root move that finished (before the fix: Nxb5, mated).
 uci_run() {
