@@ -18,8 +18,9 @@ bool command_compare(struct session *s, const char *args, FILE *out, struct erro
 	int n = command_split_words(args, buf, sizeof buf, w);
 
 	if (n == 1 && !strcmp(w[0], "off")) {
+		/* Saying "closed" when nothing was open would mislead. */
+		fputs(s->comparing ? "Comparison closed.\n" : "No comparison was open.\n", out);
 		session_compare_end(s);
-		fputs("Comparison closed.\n", out);
 		return true;
 	}
 	if (n == 0 && !s->comparing)

@@ -5,8 +5,8 @@
 
 #include "explain.h"
 
-/* Runs a cursor motion N times (N from the first argument, default 1) and prints the event. */
-static bool step_command(struct session *s, const char *args, FILE *out, struct error *err,
+/* Runs a cursor motion N times (N from the first argument, default 1) and prints the event; NAME is the command's. */
+static bool step_command(const char *name, struct session *s, const char *args, FILE *out, struct error *err,
 			 uint32_t (*motion)(const struct trace *, uint32_t, int), int dir)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
@@ -16,7 +16,7 @@ static bool step_command(struct session *s, const char *args, FILE *out, struct 
 	if (!command_need_trace(s, err))
 		return false;
 	if (n > 1 || (n == 1 && !command_parse_count(w[0], 100000000L, &count)))
-		return error_set(err, 0, 0, "expected an optional count, a whole number");
+		return error_set(err, 0, 0, "%s: expected an optional count, a whole number from 0 to 100000000", name);
 	while (count-- > 0)
 		s->event = motion(s->trace, s->event, dir);
 	command_print_event(s, out);
@@ -25,12 +25,12 @@ static bool step_command(struct session *s, const char *args, FILE *out, struct 
 
 bool command_next(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command(s, args, out, err, session_step, 1);
+	return step_command("next", s, args, out, err, session_step, 1);
 }
 
 bool command_prev(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command(s, args, out, err, session_step, -1);
+	return step_command("prev", s, args, out, err, session_step, -1);
 }
 
 static uint32_t over(const struct trace *t, uint32_t ev, int dir)
@@ -47,12 +47,12 @@ static uint32_t out_motion(const struct trace *t, uint32_t ev, int dir)
 
 bool command_over(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command(s, args, out, err, over, 1);
+	return step_command("over", s, args, out, err, over, 1);
 }
 
 bool command_out(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command(s, args, out, err, out_motion, 1);
+	return step_command("out", s, args, out, err, out_motion, 1);
 }
 
 bool command_rewind(struct session *s, const char *args, FILE *out, struct error *err)

@@ -23,6 +23,9 @@
 #   move it said "+0 for White, +0 for White". Hand-worked material for
 #   1r4k1/5ppp/6p1/p7/8/1N6/5PPP/1R4K1 b: White R+N+3P = 500+310+300 =
 #   1110, Black R+5P = 1000: +110 for White, -110 for Black (to move).
+# - A bad count to next/prev/over/out names the command and the range (the
+#   message was the same nameless line for all four); 'compare off' with no
+#   comparison open does not say "Comparison closed".
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -105,6 +108,14 @@ printf 'board\nfen 1r4k1/5ppp/6p1/p7/8/1N6/5PPP/1R4K1 b - - 0 1\nboard\n' >"$T/i
 "$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
 expect_out_line "Static eval: material 3960-3960: +0 for White (to move)" "board, White to move: the value once"
 expect_out_line "Static eval: material 1110-1000: +110 for White, -110 for Black (to move)" "board, Black to move: both sides"
+
+# ------------------------------------------------------------ cursor counts, compare off
+printf 'next x\nprev 1 2\nover -1\nout 100000001\ncompare off\n' >"$T/in"
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+for cmd in next prev over out; do
+	expect_err_has "error: $cmd: expected an optional count, a whole number from 0 to 100000000" "$cmd: a bad count"
+done
+expect_out_line "No comparison was open." "compare off with none open"
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
