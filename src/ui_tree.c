@@ -298,6 +298,35 @@ static void drop_cut_window(char *row, int width)
 	*w = '\0';
 }
 
+/*
+ * A row still too long after losing its window (a narrow compare side) ends
+ * at the last whole word that fits: half a mark ("s" of "sp-cut") reads as
+ * another mark. A first word wider than the pane is cut where the pane ends.
+ */
+static void cut_at_word(char *row, int width)
+{
+	size_t len = strlen(row), cut, first_end = 0;
+
+	if (width < 1 || ui_text_cols(row, len) <= width)
+		return;
+	cut = ui_text_bytes(row, len, width);
+	while (first_end < len && row[first_end] == ' ')
+		first_end++;
+	while (first_end < len && row[first_end] != ' ')
+		first_end++;
+	if (row[cut] != ' ') {
+		size_t at = cut;
+
+		while (at > first_end && row[at - 1] != ' ')
+			at--;
+		if (at > first_end)
+			cut = at;
+	}
+	while (cut > first_end && row[cut - 1] == ' ')
+		cut--;
+	row[cut] = '\0';
+}
+
 void ui_tree_draw(struct ui *ui, struct pane *p)
 {
 	struct session *s = ui->s;
@@ -369,6 +398,7 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 				indent = p->r.w / (compact_pane(p) ? 4 : 2);
 			snprintf(full, sizeof full, "%*s%s", indent, "", text);
 			drop_cut_window(full, p->r.w);
+			cut_at_word(full, p->r.w);
 			if (l == sel)
 				attr |= A_REVERSE;
 			attron(attr);

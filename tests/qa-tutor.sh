@@ -2,6 +2,7 @@
 # qa-tutor.sh: the tutor on a terminal too small for it. The message says
 # how big the terminal is and what the tutor needs, wrapped at word
 # boundaries: at 40x12 the old message was cut mid-word ("q to q" / "uit.").
+# At 60x20 the compare view's rows end at whole words.
 # Expected by hand: the tutor needs 60x18 (quiesce(1): at least 60 columns and 18 lines); the words of
 # the message appear whole.
 . "$srcdir/tests/lib.sh"
@@ -17,6 +18,20 @@ screen | grep -F "60x18" >/dev/null || fail "40x12: the needed size 60x18 is not
 # Back to a usable size: the tutor draws its board.
 tm resize-window -x 80 -y 24 >/dev/null 2>&1
 expect_screen "   a  b  c  d  e  f  g  h" "80x24 again: the board"
+
+# The compare view at 60x20 (lesson 1, page 4: none against captures): a
+# side's row too long for its 29 columns ends at a whole word. Before, the
+# right side's "Ke7 q0 -100 sp+800 sp-cut" showed as "... sp+800 s".
+tm resize-window -x 60 -y 20 >/dev/null 2>&1
+keys :
+type "lesson 1 4"
+keys Enter
+expect_screen "B: captures" "60x20: the compare view of lesson 1, page 4"
+expect_screen "Ke7    q0 -100  sp+800" "60x20: side B's row of Ke7"
+if screen | grep -E ' (s|sp|sp-|sp-c|sp-cu|r|ra|rai|rais|c|cu|e|ev|eva|m|ma|mat)( *│|$)' >/dev/null; then
+	fail "60x20: a tree row ends in half a mark"
+	screen | sed 's/^/    | /'
+fi
 keys q
 [ "$(tutor_exit_status)" = 0 ] || fail "q did not quit with status 0"
 finish
