@@ -2,7 +2,8 @@
 # qa-tutor.sh: the tutor on a terminal too small for it. The message says
 # how big the terminal is and what the tutor needs, wrapped at word
 # boundaries: at 40x12 the old message was cut mid-word ("q to q" / "uit.").
-# At 60x20 the compare view's rows end at whole words.
+# At 80x24 lesson 1's page 2 explains the compact tree it shows; at 60x20
+# the compare view's rows end at whole words.
 # Expected by hand: the tutor needs 60x18 (quiesce(1): at least 60 columns and 18 lines); the words of
 # the message appear whole.
 . "$srcdir/tests/lib.sh"
@@ -18,6 +19,15 @@ screen | grep -F "60x18" >/dev/null || fail "40x12: the needed size 60x18 is not
 # Back to a usable size: the tutor draws its board.
 tm resize-window -x 80 -y 24 >/dev/null 2>&1
 expect_screen "   a  b  c  d  e  f  g  h" "80x24 again: the board"
+
+# Lesson 1, page 2 at 80x24: the tree is compact ("m", "st", "q", no "=")
+# and the page says so. Hand-worked: after Qxd5 the static value is -800
+# for Black (a queen against a pawn), and quiescence's cxd5 gives Black +100.
+keys :
+type "lesson 1 2"
+keys Enter
+expect_screen "Qxd5   m  -800  st -800 q +100" "80x24: the compact row of Qxd5"
+scroll_until 'A narrow tree pane' J 13 || fail "lesson 1, page 2 does not explain the compact tree"
 
 # The compare view at 60x20 (lesson 1, page 4: none against captures): a
 # side's row too long for its 29 columns ends at a whole word. Before, the
