@@ -273,8 +273,16 @@ void ui_handle_key(struct ui *ui, int key)
 	ui->status[0] = '\0';
 	ui->status_error = false;
 	if (ui->output) {
-		ui_output_key(ui, key);
-		return;
+		/*
+		 * ':' and '/' close the output view and do what they do: typed right
+		 * after a command's output, they were lost and the rest of the line
+		 * ("move e4") was taken for tree keys.
+		 */
+		if (key != ':' && key != '/') {
+			ui_output_key(ui, key);
+			return;
+		}
+		ui_output_close(ui);
 	}
 	if (ui->too_small) {
 		if (key == 'q')

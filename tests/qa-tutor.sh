@@ -29,6 +29,31 @@ keys Enter
 expect_screen "Qxd5   m  -800  st -800 q +100" "80x24: the compact row of Qxd5"
 scroll_until 'A narrow tree pane' J 13 || fail "lesson 1, page 2 does not explain the compact tree"
 
+# ':' typed while a command's output is on screen opens the command line
+# (it used to close the output only, and the rest of the line went to the
+# tree as keys). A game: e4, Nf3, takeback, Nc3, each typed at once after
+# the last output. Hand-worked: after e4 and Nc3 (Nf3 taken back) White's
+# first two ranks read PPPP1PPP/R1BQKBNR (the g1 knight home, b1 empty);
+# no black piece can reach those ranks in two moves from the start.
+keys Escape
+keys :
+type "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+keys Enter
+expect_screen "Position set" "the start position"
+for c in "game white|Your move:" "move e4|You play e4." "move g1f3|You play Nf3." "takeback|Taken back." \
+	"move Nc3|You play Nc3."; do
+	keys :
+	type "${c%%|*}"
+	keys Enter
+	expect_screen "${c#*|}" "${c%%|*} typed right after the last output"
+done
+expect_screen "You play Nc3." "the last move typed after an output"
+expect_screen "/PPPP1PPP/R1BQKBNR w KQkq" "e4 and Nc3 on the board, Nf3 taken back"
+keys Escape
+keys :
+type "game off"
+keys Enter
+
 # The compare view at 60x20 (lesson 1, page 4: none against captures): a
 # side's row too long for its 29 columns ends at a whole word. Before, the
 # right side's "Ke7 q0 -100 sp+800 sp-cut" showed as "... sp+800 s".
