@@ -10,15 +10,41 @@
 #include <string.h>
 
 
-/* Splits ARGS (copied into BUF) into blank-separated words; returns their count. */
+/*
+ * Splits ARGS (copied into BUF) into blank-separated words; returns their
+ * count. A word that begins with a double or single quote goes on to the
+ * matching quote, blanks included, so that a file name with a space can be
+ * given ("my trace.json"); a quote inside a word is an ordinary character.
+ */
 int command_split_words(const char *args, char *buf, size_t n, char **words)
 {
-	char *save = NULL, *w;
+	const char *blanks = " \t\r\n";
+	char *r, *w;
 	int count = 0;
 
 	snprintf(buf, n, "%s", args);
-	for (w = strtok_r(buf, " \t\r\n", &save); w && count < MAX_WORDS; w = strtok_r(NULL, " \t\r\n", &save))
+	/* The words are written back into BUF behind the reader: W never passes R. */
+	r = w = buf;
+	while (count < MAX_WORDS) {
+		while (*r && strchr(blanks, *r))
+			r++;
+		if (!*r)
+			break;
 		words[count++] = w;
+		if (*r == '"' || *r == '\'') {
+			char quote = *r++;
+
+			while (*r && *r != quote)
+				*w++ = *r++;
+			if (*r)
+				r++;
+		}
+		while (*r && !strchr(blanks, *r))
+			*w++ = *r++;
+		if (*r)
+			r++;
+		*w++ = '\0';
+	}
 	return count;
 }
 

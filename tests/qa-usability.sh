@@ -26,6 +26,9 @@
 # - A bad count to next/prev/over/out names the command and the range (the
 #   message was the same nameless line for all four); 'compare off' with no
 #   comparison open does not say "Comparison closed".
+# - A file name with a blank, in quotes, can be exported and opened; a quote
+#   inside a word (it's.txt) stays a character. The JSON is read back by
+#   python3 (its "nodes" array is the trace's node list) when it is there.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -116,6 +119,19 @@ for cmd in next prev over out; do
 	expect_err_has "error: $cmd: expected an optional count, a whole number from 0 to 100000000" "$cmd: a bad count"
 done
 expect_out_line "No comparison was open." "compare off with none open"
+
+# ------------------------------------------------------------ quoted file names
+(
+	cd "$T" || exit 1
+	printf '%s\n' search 'export json "my trace.json"' "open 'my trace.json'" "export text it's.txt" | "$Q" repl >out 2>err
+)
+[ -s "$T/my trace.json" ] || fail "export json \"my trace.json\": no such file; $(cat "$T/err")"
+grep -F "Opened my trace.json: " "$T/out" >/dev/null || fail "open 'my trace.json' failed: $(cat "$T/err")"
+[ -s "$T/it's.txt" ] || fail "export text it's.txt: the quote inside the word was not kept"
+if PY=$(need_prog python3); then
+	"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if len(d["nodes"]) > 0 else 1)' \
+		"$T/my trace.json" || fail "my trace.json is not a JSON trace with nodes"
+fi
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
