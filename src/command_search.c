@@ -127,11 +127,22 @@ bool command_stats(struct session *s, const char *args, FILE *out, struct error 
 	return true;
 }
 
+/* Whether 'horizon' lists node I: a horizon leaf in mode none, else a node whose verdict quiescence changed. */
+static bool horizon_listed(struct session *s, uint32_t i)
+{
+	int st, q;
+
+	if (s->opt.mode == QMODE_NONE)
+		return session_horizon(s, i, &st, &q);
+	return session_quiescence_changed(s->trace, i);
+}
+
 bool command_horizon(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = command_split_words(args, buf, sizeof buf, w), shown = 0;
-	long max = 20;
+	long max = 20, more = 0;
+	uint32_t i;
 
 	if (!command_need_trace(s, err))
 		return false;
@@ -142,7 +153,7 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 		      "(mode captures) from there says ('!' marks a difference of 100 or more):\n", out);
 	else
 		fputs("Horizon nodes where the quiescence search changed the verdict of the static value:\n", out);
-	for (uint32_t i = 0; i < trace_node_count(s->trace) && shown < max; i++) {
+	for (i = 0; i < trace_node_count(s->trace) && shown < max; i++) {
 		char line[512], a[24], b[24];
 		int st, q;
 
@@ -166,7 +177,12 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 		}
 		shown++;
 	}
-	if (shown == 0)
+	/* A list cut at MAX says how much is left and how to see it. */
+	for (; i < trace_node_count(s->trace); i++)
+		more += horizon_listed(s, i);
+	if (more)
+		fprintf(out, "  ... %ld more ('horizon %ld' lists them all)\n", more, shown + more);
+	else if (shown == 0)
 		fputs("  (none)\n", out);
 	return true;
 }

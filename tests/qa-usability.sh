@@ -29,6 +29,11 @@
 # - A file name with a blank, in quotes, can be exported and opened; a quote
 #   inside a word (it's.txt) stays a character. The JSON is read back by
 #   python3 (its "nodes" array is the trace's node list) when it is there.
+# - 'horizon' lists 20 leaves and used to stop there silently (and
+#   'horizon 0' said "(none)"): it says how many more there are. Hand-worked:
+#   in 4k3/8/2p5/3p4/8/8/3Q4/4K3 w White has 23 moves (king: Kd1 Kf1 Ke2 Kf2;
+#   queen: d3 d4 xd5 d1, a2-h2 but d2 (7), c1, c3 b4 a5, e3 f4 g5 h6 = 19),
+#   so depth 1 in mode none has 23 horizon leaves: 20 listed, 3 more.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -132,6 +137,13 @@ if PY=$(need_prog python3); then
 	"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if len(d["nodes"]) > 0 else 1)' \
 		"$T/my trace.json" || fail "my trace.json is not a JSON trace with nodes"
 fi
+
+# ------------------------------------------------------------ horizon: the rest of the list
+printf 'fen 4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1\nmode none\ndepth 1\nsearch\nhorizon\nhorizon 0\n' >"$T/in"
+"$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
+[ "$(grep -c '^[ !] node [0-9]*  static' "$T/out")" = 20 ] || fail "horizon: expected 20 leaves listed"
+expect_out_line "  ... 3 more ('horizon 23' lists them all)" "horizon: the 3 leaves not listed"
+expect_out_line "  ... 23 more ('horizon 23' lists them all)" "horizon 0: all 23 not listed"
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
