@@ -1,6 +1,7 @@
 /* main.c: the quiesce program: global options and dispatch to the subcommands. */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,22 @@ void cli_print_command_help(const char *name, const char *options)
 			       commands[i].summary, options);
 }
 
+/*
+ * Output that could not be written (a full disk, /dev/full) makes a command
+ * that otherwise succeeded fail, with a message: it used to exit 0 with the
+ * output lost. A command that already failed has said why.
+ */
+static int close_stdout(int status)
+{
+	errno = 0;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
+		fprintf(stderr, "quiesce: cannot write to standard output: %s\n",
+			errno ? strerror(errno) : "write error");
+		return 1;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name;
@@ -99,20 +116,20 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	/* No command, or options only: the tutor (the REPL when not on a terminal). */
 	if (argc < 2)
-		return cli_tutor(argc, argv);
+		return close_stdout(cli_tutor(argc, argv));
 	name = argv[1];
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		print_help();
-		return 0;
+		return close_stdout(0);
 	}
 	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
 		print_version();
-		return 0;
+		return close_stdout(0);
 	}
 	if (name[0] == '-')
-		return cli_tutor(argc, argv);
+		return close_stdout(cli_tutor(argc, argv));
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, name) == 0)
-			return commands[i].run(argc - 1, argv + 1);
+			return close_stdout(commands[i].run(argc - 1, argv + 1));
 	return cli_usage_error("unknown command '%s'", name);
 }

@@ -34,6 +34,9 @@
 #   in 4k3/8/2p5/3p4/8/8/3Q4/4K3 w White has 23 moves (king: Kd1 Kf1 Ke2 Kf2;
 #   queen: d3 d4 xd5 d1, a2-h2 but d2 (7), c1, c3 b4 a5, e3 f4 g5 h6 = 19),
 #   so depth 1 in mode none has 23 horizon leaves: 20 listed, 3 more.
+# - Standard output that cannot be written (/dev/full: "No space left on
+#   device", by the kernel's definition of that device) fails the command
+#   with a message; search, lessons and --help exited 0 with nothing written.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -144,6 +147,17 @@ printf 'fen 4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1\nmode none\ndepth 1\nsearch\nhor
 [ "$(grep -c '^[ !] node [0-9]*  static' "$T/out")" = 20 ] || fail "horizon: expected 20 leaves listed"
 expect_out_line "  ... 3 more ('horizon 23' lists them all)" "horizon: the 3 leaves not listed"
 expect_out_line "  ... 23 more ('horizon 23' lists them all)" "horizon 0: all 23 not listed"
+
+# ------------------------------------------------------------ output to a full device
+if [ -w /dev/full ]; then
+	for args in "search --depth 1" "lessons" "--help" "--version" "perft --depth 1"; do
+		# shellcheck disable=SC2086
+		"$Q" $args >/dev/full 2>"$T/err"
+		st=$?
+		[ "$st" = 1 ] || fail "$args >/dev/full: exit status $st, expected 1"
+		grep -F "cannot write" "$T/err" >/dev/null || fail "$args >/dev/full: no message: $(cat "$T/err")"
+	done
+fi
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
