@@ -27,7 +27,7 @@ keys :
 type "lesson 1 2"
 keys Enter
 expect_screen "Qxd5   m  -800  st -800 q +100" "80x24: the compact row of Qxd5"
-scroll_until 'A narrow tree pane' J 13 || fail "lesson 1, page 2 does not explain the compact tree"
+scroll_until '("m" when' J 13 || fail "lesson 1, page 2 does not explain the compact tree"
 
 # ':' typed while a command's output is on screen opens the command line
 # (it used to close the output only, and the rest of the line went to the

@@ -32,6 +32,9 @@ if [ -s "$T/moves" ] && [ -n "${TMUX_BIN:-}" ] && [ -x "$TMUX_BIN" ]; then
 	keys :
 	type "horizon"
 	keys Enter
+	expect_screen "! node 1  static -400  quiescence +500  (1... Qxh2+)" ":horizon lists Qxh2+"
+	# Escape closes the list: the tree (mode none) marks the leaf too.
+	keys Escape
 	expect_screen "*Qxh2+   main = -400   static -400, quiescence +500 !!" ":horizon marks Qxh2+ in the tree"
 	n=1
 	last=$(wc -l <"$T/moves")
