@@ -786,8 +786,8 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 		if (!tracereader_get_bool(r, &rc, "stopped", &res->stopped, &has))
 			return false;
 		if (has && res->stopped != trace_stopped(t))
-			return tracereader_fail_key(r, rat, rpath, "stopped", "%s, but the trace %s a \"stopped\" event",
-					   res->stopped ? "true" : "false", trace_stopped(t) ? "has" : "has no");
+			return tracereader_fail_key(r, rat, rpath, "stopped", "%s, but the trace %s \"stopped\" event",
+					   res->stopped ? "true" : "false", trace_stopped(t) ? "has a" : "has no");
 		res->stopped = trace_stopped(t);
 		{
 			bool complete;

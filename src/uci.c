@@ -222,34 +222,65 @@ static void write_trace(struct uci *u, const struct trace *t, const struct searc
 		say(u, "info string cannot write the trace: %s", err.msg);
 }
 
+/* The iteration the bestmove comes from: the last one taken, and its trace. */
+struct taken {
+	move best;
+	struct search_result last;
+	int depth;
+	bool have;
+	struct trace *cur, *kept;   /* the trace being recorded and the taken one's (NULL without TraceFile) */
+};
+
+/* Takes RES, the search at depth D, as the one the bestmove comes from (its trace is kept). */
+static void take_iteration(struct taken *k, const struct search_result *res, int d)
+{
+	k->best = res->best;
+	k->last = *res;
+	k->depth = d;
+	k->have = true;
+	if (k->cur) {
+		struct trace *t = k->kept;
+
+		k->kept = k->cur;
+		k->cur = t;
+	}
+}
+
+/* The info line of the search RES at depth D (TOTAL nodes so far); LOWER for a stopped one's lower bound. */
+static void say_iteration(struct uci *u, const struct search_result *res, int d, uint64_t total, bool lower)
+{
+	char score[32], pv[SEARCH_MAX_PLY * 6 + 8];
+	long ms = elapsed_ms(u);
+
+	score_text(res->score, score, sizeof score);
+	pv_text(res, pv, sizeof pv);
+	say(u, "info depth %d seldepth %d score %s%s nodes %llu nps %llu time %ld pv%s", d, res->seldepth, score,
+	    lower ? " lowerbound" : "", (unsigned long long)total,
+	    (unsigned long long)(total * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
+}
+
 /* The thinking thread: iterative deepening, info lines, the bestmove. */
 static void *think_main(void *arg)
 {
 	struct uci *u = arg;
 	const struct uci_limits *lim = &u->limits;
 	struct search_options o = u->go_opt;
-	struct search_result res, last;
-	struct trace *cur = NULL, *kept = NULL;
+	struct search_result res;
+	struct taken k = { .best = MOVE_NONE };
 	int max_depth = lim->depth > 0 ? lim->depth : SEARCH_MAX_DEPTH;
 	uint64_t total = 0;
-	move best = MOVE_NONE;
-	bool have_last = false;
-	int last_depth = 0;
 	pthread_t timer;
 	bool timing = u->hard_ms > 0;
 	char bm[NOTATION_BUFSIZE];
 
 	if (u->trace_file) {
-		cur = trace_new();
-		kept = trace_new();
+		k.cur = trace_new();
+		k.kept = trace_new();
 	}
 	if (timing && pthread_create(&timer, NULL, timer_main, u) != 0)
 		timing = false;
 	o.progress = NULL;
 	for (int d = 1; d <= max_depth && !u->stop; d++) {
-		char score[32], pv[SEARCH_MAX_PLY * 6 + 8];
-		long ms;
-
 		/* A new iteration costs more than all before it: do not start one that cannot finish. */
 		if (d > 1 && u->soft_ms > 0 && elapsed_ms(u) >= u->soft_ms)
 			break;
@@ -257,7 +288,7 @@ static void *think_main(void *arg)
 			break;
 		o.depth = d;
 		o.max_nodes = lim->nodes > 0 ? lim->nodes - total : 0;
-		search_run(&u->root, &o, cur, &u->stop, &res);
+		search_run(&u->root, &o, k.cur, &u->stop, &res);
 		total += res.nodes;
 		if (res.stopped) {
 			/*
@@ -266,63 +297,35 @@ static void *think_main(void *arg)
 			 * score, or there is none. The stopped move's partial value is
 			 * already discarded by the search; the score is a lower bound.
 			 */
-			if (res.best != MOVE_NONE && res.has_score && (best == MOVE_NONE || res.score > last.score)) {
-				ms = elapsed_ms(u);
-				score_text(res.score, score, sizeof score);
-				pv_text(&res, pv, sizeof pv);
-				say(u, "info depth %d seldepth %d score %s lowerbound nodes %llu nps %llu time %ld pv%s", d,
-				    res.seldepth, score, (unsigned long long)total,
-				    (unsigned long long)(total * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
-				if (best == MOVE_NONE)
+			if (res.best != MOVE_NONE && res.has_score && (k.best == MOVE_NONE || res.score > k.last.score)) {
+				say_iteration(u, &res, d, total, true);
+				if (k.best == MOVE_NONE)
 					say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
 					    d, res.root_moves_done, res.root_moves);
 				else
 					say(u, "info string depth %d stopped after %d of %d root moves: their best beats depth %d's move",
-					    d, res.root_moves_done, res.root_moves, last_depth);
-				best = res.best;
-				last = res;
-				last_depth = d;
-				have_last = true;
-				if (cur) {
-					struct trace *t = kept;
-
-					kept = cur;
-					cur = t;
-				}
+					    d, res.root_moves_done, res.root_moves, k.depth);
+				take_iteration(&k, &res, d);
 			}
 			break;
 		}
-		best = res.best;
-		last = res;
-		last_depth = d;
-		have_last = true;
-		if (cur) {
-			struct trace *t = kept;
-
-			kept = cur;
-			cur = t;
-		}
-		ms = elapsed_ms(u);
-		score_text(res.score, score, sizeof score);
-		pv_text(&res, pv, sizeof pv);
-		say(u, "info depth %d seldepth %d score %s nodes %llu nps %llu time %ld pv%s", d,
-		    res.seldepth, score, (unsigned long long)total,
-		    (unsigned long long)(total * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
+		take_iteration(&k, &res, d);
+		say_iteration(u, &res, d, total, false);
 		if (res.best == MOVE_NONE)
 			break;  /* no legal move: mate or stalemate on the board */
 	}
-	if (best == MOVE_NONE) {
+	if (k.best == MOVE_NONE) {
 		struct move_list list;
 
 		/* Stopped before the first move was searched: any legal move beats none. */
 		movegen_all(&u->root, &list);
 		if (list.count > 0)
-			best = list.moves[0];
+			k.best = list.moves[0];
 	}
-	if (u->trace_file && have_last) {
-		o.depth = last_depth;
+	if (u->trace_file && k.have) {
+		o.depth = k.depth;
 		o.max_nodes = 0;
-		write_trace(u, kept, &o, &last);
+		write_trace(u, k.kept, &o, &k.last);
 	}
 	/* "go infinite" and "go ponder" must not answer before "stop". */
 	pthread_mutex_lock(&u->lock);
@@ -333,10 +336,10 @@ static void *think_main(void *arg)
 	pthread_mutex_unlock(&u->lock);
 	if (timing)
 		pthread_join(timer, NULL);
-	notation_uci(best, bm);
+	notation_uci(k.best, bm);
 	say(u, "bestmove %s", bm);
-	trace_free(cur);
-	trace_free(kept);
+	trace_free(k.cur);
+	trace_free(k.kept);
 	return NULL;
 }
 

@@ -182,7 +182,7 @@ static const struct bad cases[] = {
 	{ "result-pv", 'j', "\"pv\": [\"b1c1\"]", "\"pv\": [\"b1c1\", \"e8e9\"]", "[\"b1c1\", \"e8e9\"]", 0,
 	  "result.pv[1]: \"e8e9\" is not a legal move" },
 	{ "result-stopped", 'j', "\"stopped\": false", "\"stopped\": true", "true, \"complete\"", 0,
-	  "result.stopped: true, but the trace has no a \"stopped\" event" },
+	  "result.stopped: true, but the trace has no \"stopped\" event" },
 	{ "result-complete", 'j', "\"complete\": true", "\"complete\": false", "false, \"root_moves\"", 0,
 	  "result.complete: false, but the trace has no \"stopped\" event" },
 	{ "result-score", 'j', "{\"score\": 700,", "{\"score\": 600,", "600,", 0, "result.score: 600 is not the root's score (700)" },
