@@ -115,17 +115,20 @@ void trace_grow_nodes(struct trace *t)
 	chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
 	if (t->xevs.cap == 0)
 		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+	trace_budget_update(t);
 }
 
 void trace_grow_xevs(struct trace *t)
 {
 	chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+	trace_budget_update(t);
 }
 
 void trace_trim(struct trace *t)
 {
 	chunked_trim(&t->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
 	chunked_trim(&t->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	trace_budget_update(t);
 }
 
 static const char *const kind_names[TE_KIND_COUNT] = {
@@ -181,6 +184,7 @@ struct trace *trace_copy(const struct trace *a)
 	t->bytes = 0;
 	chunked_copy(&t->nodes, &a->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
 	chunked_copy(&t->xevs, &a->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	trace_budget_update(t);
 	return t;
 }
 
@@ -193,6 +197,7 @@ void trace_clear(struct trace *t)
 	chunked_free(&t->xevs);
 	memset(t, 0, sizeof *t);
 	t->budget = budget;
+	trace_budget_update(t);
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
 }
@@ -613,6 +618,14 @@ size_t trace_bytes(const struct trace *t)
 void trace_set_budget(struct trace *t, size_t bytes)
 {
 	t->budget = bytes;
+	trace_budget_update(t);
+}
+
+void trace_budget_update(struct trace *t)
+{
+	t->tight = t->budget != 0 &&
+		   t->bytes + chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST) +
+		   chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST) > t->budget;
 }
 
 size_t trace_budget(const struct trace *t)

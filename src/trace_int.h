@@ -89,6 +89,7 @@ struct trace {
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
 	size_t bytes;          /* bytes allocated */
 	size_t budget;         /* bytes the trace may hold (0: no limit) */
+	bool tight;            /* the next growths of both arrays could pass the budget: trace_full looks closely */
 	struct kind_index *index;   /* the jumps' index, built on first use */
 };
 
@@ -115,8 +116,10 @@ static inline int trace_post_value(const struct tnode *n, int kind)
 /* Adds room for one more node, or for at least one more stored event (trace.c). */
 void trace_grow_nodes(struct trace *t);
 void trace_grow_xevs(struct trace *t);
-/* Whether the next growths would pass the budget (trace.c; trace_full's slow half). */
+/* Whether the imminent growths would pass the budget (trace.c; trace_full's slow half). */
 bool trace_over_budget(const struct trace *t);
+/* Sets T->tight after a change of the arrays' sizes or of the budget (trace.c). */
+void trace_budget_update(struct trace *t);
 /* The last node entered at or before event EV (trace.c). */
 uint32_t trace_node_of_event(const struct trace *t, uint32_t ev);
 /* Frees the jumps' index (trace_index.c). */

@@ -93,12 +93,24 @@ static inline void trace_record_leave(struct trace *t, uint32_t id)
 static inline uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
 				   int alpha, int beta, bool in_check, int eval)
 {
-	uint32_t id = trace_push_node(t, parent, m, ply, qply, alpha, beta, eval,
-				      (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
+	uint32_t id;
 
+	if (TRACE_RARELY(t->nodes.count == t->nodes.cap))
+		trace_grow_nodes(t);
+	id = t->nodes.count++;
+	/* trace_push_node and trace_record_enter in one store. */
+	*trace_tnode(t, id) = (struct tnode){
+		.parent = parent, .end = id + 1, .enter = t->event_count++, .leave = TRACE_NONE,
+		.alpha = (int16_t)alpha, .beta = (int16_t)beta, .eval = (int16_t)eval, .score = 0,
+		.move = m, .ply = (uint8_t)ply, .qply = (int8_t)qply,
+		.bits = (uint8_t)((in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0)),
+		.post = 0, .children = 0
+	};
 	if (parent != TRACE_NONE)
 		trace_tnode(t, parent)->children++;
-	trace_record_enter(t, id);
+	t->entered = id + 1;
+	t->last_kind = TE_ENTER;
+	t->last_node = id;
 	return id;
 }
 
@@ -157,13 +169,12 @@ static inline void trace_leave(struct trace *t, uint32_t node, int score, int bo
 
 /*
  * Whether recording one more node and a few events could pass the budget
- * (trace.h's contract): free unless an array is about to grow.
+ * (trace.h's contract). One load while even the next growths of both arrays
+ * fit in the budget (the search asks before every move).
  */
 static inline bool trace_full(const struct trace *t)
 {
-	if (t->budget == 0 || (t->nodes.count < t->nodes.cap && t->xevs.count + XEV_HEADROOM <= t->xevs.cap))
-		return false;
-	return trace_over_budget(t);
+	return TRACE_RARELY(t->tight) && trace_over_budget(t);
 }
 
 #endif
