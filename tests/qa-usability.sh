@@ -37,6 +37,9 @@
 # - Standard output that cannot be written (/dev/full: "No space left on
 #   device", by the kernel's definition of that device) fails the command
 #   with a message; search, lessons and --help exited 0 with nothing written.
+# - quiesce(1)'s FILES names every file shipped in positions/ (it left out
+#   balanced.epd and lichess.csv) and every lesson id of lessons/*.lesson
+#   (it left out games). Read from the source tree, not from quiesce.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -156,6 +159,19 @@ if [ -w /dev/full ]; then
 		st=$?
 		[ "$st" = 1 ] || fail "$args >/dev/full: exit status $st, expected 1"
 		grep -F "cannot write" "$T/err" >/dev/null || fail "$args >/dev/full: no message: $(cat "$T/err")"
+	done
+fi
+
+# ------------------------------------------------------------ the manual's FILES
+if GROFF_PROG=$(need_prog groff); then
+	"$GROFF_PROG" -man -Tutf8 -rLL=400n -rHY=0 -P-cbou "$srcdir/man/quiesce.1" 2>/dev/null | sed -n '/^FILES/,/^SEE ALSO/p' |
+		tr -s ' \n' '  ' >"$T/files"
+	for f in "$srcdir"/positions/*; do
+		name=${f##*/}
+		grep -F " $name " "$T/files" >/dev/null || fail "quiesce(1) FILES does not name positions/$name"
+	done
+	for id in $(sed -n 's/^id: *//p' "$srcdir"/lessons/*.lesson); do
+		grep -E "[ ,]$id[ ,.(]" "$T/files" >/dev/null || fail "quiesce(1) FILES does not name the lesson $id"
 	done
 fi
 
