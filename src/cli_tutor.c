@@ -1,4 +1,5 @@
 /* cli_tutor.c: "quiesce" with no command, "quiesce tutor" and "quiesce repl": the interactive tutor. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,16 @@ static const char tutor_usage_options[] =
 	"      --fen FEN          the position (default: the starting position)\n"
 	"      --ascii            draw pieces as letters even in a UTF-8 locale\n"
 	"  -h, --help             display this help and exit\n\n";
+
+/* The session whose first search Ctrl-C stops (see tutor_setup). */
+static struct session *first_search_session;
+
+static void on_first_search_sigint(int sig)
+{
+	(void)sig;
+	if (first_search_session)
+		first_search_session->stop = 1;
+}
 
 /*
  * Parses the tutor's options into a new session (searched once, so that
@@ -78,7 +89,23 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 		return NULL;
 	}
 	s->opt = opt;
-	session_search(s);
+	/*
+	 * Ctrl-C during this first search (before the screen is set up) stops
+	 * it, as it stops a search in the tutor: the tutor opens on what was
+	 * searched. It used to kill the program, with nothing on the screen yet.
+	 */
+	{
+		struct sigaction sa, old;
+
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_first_search_sigint;
+		sigemptyset(&sa.sa_mask);
+		first_search_session = s;
+		sigaction(SIGINT, &sa, &old);
+		session_search(s);
+		sigaction(SIGINT, &old, NULL);
+		first_search_session = NULL;
+	}
 	return s;
 }
 

@@ -2,6 +2,7 @@
 # qa-tutor.sh: the tutor on a terminal too small for it. The message says
 # how big the terminal is and what the tutor needs, wrapped at word
 # boundaries: at 40x12 the old message was cut mid-word ("q to q" / "uit.").
+# Ctrl-C in the tutor's first search stops the search, not the program.
 # At 80x24 lesson 1's page 2 explains the compact tree it shows; at 60x20
 # the compare view's rows end at whole words.
 # Expected by hand: the tutor needs 60x18 (quiesce(1): at least 60 columns and 18 lines); the words of
@@ -69,4 +70,39 @@ if screen | grep -E ' (s|sp|sp-|sp-c|sp-cu|r|ra|rai|rais|c|cu|e|ev|eva|m|ma|mat)
 fi
 keys q
 [ "$(tutor_exit_status)" = 0 ] || fail "q did not quit with status 0"
+
+# Ctrl-C during the tutor's first search, before its screen is up, stops
+# that search and the tutor opens on it; it used to kill the program. The
+# search (Kiwipete, depth 5, checks at every ply, no move order, no node
+# cap; a 2G memory budget, some seconds of it) runs far longer than the
+# test waits: Ctrl-C is sent once the program has used 0.3 s of processor
+# time, so the search is surely under way.
+tutor_stop
+tutor_start 80 24 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" --depth 5 \
+	--mode checks --check-plies all --order none --max-nodes 0 --max-memory 2G
+pane=$(tm display-message -p '#{pane_pid}' 2>/dev/null)
+pid=
+i=0
+while [ "$i" -lt 600 ]; do
+	[ -n "$pid" ] || pid=$(pgrep -P "$pane" 2>/dev/null | head -1)
+	if [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] &&
+		[ "$(sed 's/^.*) //' "/proc/$pid/stat" | cut -d" " -f12)" -ge 30 ]; then
+		break
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ -n "$pid" ] && [ -r "/proc/$pid/stat" ]; then
+	keys C-c
+	expect_screen "STOPPED early" "Ctrl-C in the first search: the tutor opens on the stopped search"
+	keys :
+	type "stats"
+	keys Enter
+	expect_screen "(interrupted)" "the first search was stopped by Ctrl-C"
+	keys Escape
+	keys q
+	[ "$(tutor_exit_status)" = 0 ] || fail "after Ctrl-C in the first search, q did not quit with status 0"
+else
+	note "no /proc or no process found: the Ctrl-C check is skipped"
+fi
 finish
