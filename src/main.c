@@ -22,7 +22,7 @@ static const struct command {
 	  "count the leaves of the move tree (tests the move generator)" },
 	{ "search", cli_search, "search [--fen FEN] [SEARCH OPTION]... [--format text|json]",
 	  "search a position: best move, score, principal variation, node counts" },
-	{ "trace", cli_trace, "trace [--fen FEN] [SEARCH OPTION]... [--format text|json|dot] [--output FILE]",
+	{ "trace", cli_trace, "trace [--fen FEN] [SEARCH OPTION]... [--format text|json|jsonl|dot|pgn] [--output FILE]",
 	  "search and print every decision the search made" },
 	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
 	  "                [--cap N] [--per-position] [--no-progress] [--format table|csv|json]",

@@ -40,6 +40,9 @@
 # - quiesce(1)'s FILES names every file shipped in positions/ (it left out
 #   balanced.epd and lichess.csv) and every lesson id of lessons/*.lesson
 #   (it left out games). Read from the source tree, not from quiesce.
+# - The trace synopsis ('quiesce --help', 'trace --help') gave
+#   --format text|json|dot; the formats quiesce(1) gives, and trace takes,
+#   are text, json, jsonl, dot and pgn.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -174,6 +177,16 @@ if GROFF_PROG=$(need_prog groff); then
 		grep -E "[ ,]$id[ ,.(]" "$T/files" >/dev/null || fail "quiesce(1) FILES does not name the lesson $id"
 	done
 fi
+
+# ------------------------------------------------------------ trace formats in the synopsis
+run "$Q" trace --help
+for f in text json jsonl dot pgn; do
+	expect_exit 0 "trace --format $f" "$Q" trace --depth 1 --format "$f"
+	"$Q" trace --help | head -1 | grep -E "format [a-z|]*\b$f\b" >/dev/null ||
+		fail "trace --help: the synopsis does not give --format $f"
+	"$Q" --help | grep -E "quiesce trace .*format [a-z|]*\b$f\b" >/dev/null ||
+		fail "quiesce --help: trace's synopsis does not give --format $f"
+done
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
