@@ -264,7 +264,11 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
 	} else if (!s->comparing && session_quiescence_changed(t, node)) {
-		snprintf(note, sizeof note, compact ? "Q! st %d" : "Q! static %d", trace_node_get(t, node).eval);
+		char st[24];
+
+		/* Signed as every other value of the row: "Q! static +190", not "190". */
+		explain_score(trace_node_get(t, node).eval, st, sizeof st);
+		snprintf(note, sizeof note, compact ? "Q! st %s" : "Q! static %s", st);
 		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
 	if (compact)

@@ -3,6 +3,7 @@
 # how big the terminal is and what the tutor needs, wrapped at word
 # boundaries: at 40x12 the old message was cut mid-word ("q to q" / "uit.").
 # Ctrl-C in the tutor's first search stops the search, not the program.
+# The "Q! static" mark is signed.
 # At 80x24 lesson 1's page 2 explains the compact tree it shows; at 60x20
 # the compare view's rows end at whole words.
 # Expected by hand: the tutor needs 60x18 (quiesce(1): at least 60 columns and 18 lines); the words of
@@ -70,6 +71,17 @@ if screen | grep -E ' (s|sp|sp-|sp-c|sp-cu|r|ra|rai|rais|c|cu|e|ev|eva|m|ma|mat)
 fi
 keys q
 [ "$(tutor_exit_status)" = 0 ] || fail "q did not quit with status 0"
+
+# The "Q! static N" mark of a node whose verdict quiescence changed is signed
+# like every other value ("+190", not "190"). Hand-worked for lesson 14's
+# x-ray position at depth 0: White R+R+3P = 1300, Black R+N+3P = 1110: +190.
+tutor_stop
+tutor_start 160 48 --fen "3r2k1/5ppp/8/3n4/8/8/3R1PPP/3R2K1 w - - 0 1" --depth 0
+expect_screen "Q! static +190" "160x48: the changed verdict, signed"
+tm resize-window -x 80 -y 24 >/dev/null 2>&1
+expect_screen "Q! st +190" "80x24: the changed verdict, signed (compact)"
+keys q
+tutor_exit_status >/dev/null
 
 # Ctrl-C during the tutor's first search, before its screen is up, stops
 # that search and the tutor opens on it; it used to kill the program. The
