@@ -133,7 +133,7 @@ bool command_run(struct session *s, const char *line, FILE *out, struct error *e
 
 	if (strlen(line) >= COMMAND_MAX_LINE)
 		return error_set(err, 0, 0, "the command line is too long (at most %d characters)", COMMAND_MAX_LINE - 1);
-	while (*line == ' ' || *line == '\t' || *line == ':')
+	while (isspace((unsigned char)*line) || *line == ':')
 		line++;
 	if (*line == '\0' || *line == '#' || *line == '\n')
 		return true;

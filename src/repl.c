@@ -260,6 +260,14 @@ int repl_run(struct session *s, bool interactive)
 			repl_history_add(line);
 		running = 1;
 		if (!command_run(s, line, stdout, &err)) {
+			/*
+			 * Messages quote what was typed: its control characters are shown
+			 * as '?', so that an escape sequence in a line does not reach the
+			 * terminal.
+			 */
+			for (char *c = err.msg; *c; c++)
+				if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f)
+					*c = '?';
 			fflush(stdout);
 			fprintf(stderr, "error: %s\n", err.msg);
 			if (!interactive)

@@ -43,6 +43,10 @@
 # - The trace synopsis ('quiesce --help', 'trace --help') gave
 #   --format text|json|dot; the formats quiesce(1) gives, and trace takes,
 #   are text, json, jsonl, dot and pgn.
+# - The REPL quoted a mistyped line raw in its error: an escape sequence
+#   typed or pasted (ESC [31m) reached the terminal and turned it red. Its
+#   control characters are now shown as '?'. A line of blanks such as a
+#   vertical tab is a blank line, not "unknown command ''".
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -187,6 +191,14 @@ for f in text json jsonl dot pgn; do
 	"$Q" --help | grep -E "quiesce trace .*format [a-z|]*\b$f\b" >/dev/null ||
 		fail "quiesce --help: trace's synopsis does not give --format $f"
 done
+
+# ------------------------------------------------------------ control characters in errors
+printf '\033[31mred\n\001\002x\n\v\n' | "$Q" repl >"$T/out" 2>"$T/err"
+if tr -d '\n' <"$T/err" | LC_ALL=C grep -q "$(printf '[\001-\037\177]')"; then
+	fail "repl: a control character reached standard error: $(od -c "$T/err" | head -5)"
+fi
+expect_err_has "unknown command '?[31mred'" "repl: ESC shown as ?"
+grep -F "unknown command ''" "$T/err" >/dev/null && fail "repl: a vertical tab was taken for a command"
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
