@@ -14,12 +14,16 @@
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[1024];
 
-	fputs("quiesce: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'quiesce --help' for more information.\n", stderr);
+	/* The message quotes the arguments: their control characters are shown as '?', not sent to the terminal. */
+	for (char *c = msg; *c; c++)
+		if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f)
+			*c = '?';
+	fprintf(stderr, "quiesce: %s\nTry 'quiesce --help' for more information.\n", msg);
 	return EXIT_USAGE;
 }
 

@@ -46,7 +46,8 @@
 # - The REPL quoted a mistyped line raw in its error: an escape sequence
 #   typed or pasted (ESC [31m) reached the terminal and turned it red. Its
 #   control characters are now shown as '?'. A line of blanks such as a
-#   vertical tab is a blank line, not "unknown command ''".
+#   vertical tab is a blank line, not "unknown command ''". The same holds
+#   for a usage error's message on the command line.
 # - The EPD readers (perft --epd, compare --epd, match --openings) refuse a
 #   directory ("is a directory") and a FIFO ("is not a regular file") as the
 #   trace and lesson readers do, instead of "read error" or waiting forever.
@@ -199,6 +200,15 @@ if tr -d '\n' <"$T/err" | LC_ALL=C grep -q "$(printf '[\001-\037\177]')"; then
 fi
 expect_err_has "unknown command '?[31mred'" "repl: ESC shown as ?"
 grep -F "unknown command ''" "$T/err" >/dev/null && fail "repl: a vertical tab was taken for a command"
+# The same for a usage error on the command line.
+esc=$(printf '\033[31mX')
+for args in "search --mode" "perft --depth" "lesson --width"; do
+	# shellcheck disable=SC2086
+	expect_exit 2 "$args ESC" "$Q" $args "$esc" &&
+		expect_err_has "'?[31mX'" "$args ESC: shown as ?"
+	tr -d '\n' <"$T/err" | LC_ALL=C grep -q "$(printf '[\001-\037\177]')" &&
+		fail "$args ESC: a control character reached standard error"
+done
 
 # ------------------------------------------------------------ EPD files that are not files
 mkdir "$T/dir"
