@@ -36,13 +36,23 @@ bool command_move(struct session *s, const char *args, FILE *out, struct error *
 	return true;
 }
 
-/* Sets one option and says what the search will now do. */
-static bool set_and_report(struct session *s, const char *name, const char *value, FILE *out, struct error *err)
+/* ERR's message after "CMD: ", so that a REPL error names the command, as the others do. */
+static bool fail_in(const char *cmd, struct error *err)
+{
+	char msg[sizeof err->msg];
+
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	return error_set(err, err->line, err->column, "%s: %s", cmd, msg);
+}
+
+/* Sets one option (for command CMD) and says what the search will now do. */
+static bool set_and_report(struct session *s, const char *cmd, const char *name, const char *value, FILE *out,
+			   struct error *err)
 {
 	char desc[256];
 
 	if (!session_set_option(s, name, value, err))
-		return false;
+		return fail_in(cmd, err);
 	search_options_describe(&s->opt, desc, sizeof desc);
 	fprintf(out, "Search options: %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
 	return true;
@@ -61,7 +71,7 @@ bool command_mode(struct session *s, const char *args, FILE *out, struct error *
 				 "rival or captures+delta=100 (the names of 'compare')");
 	/* The same complete variants as compare's sides: the depth stays, the other switches are the mode's. */
 	if (!variant_complete(&o, &s->opt, w[0], err))
-		return false;
+		return fail_in("mode", err);
 	s->opt = o;
 	variant_describe(&s->opt, true, desc, sizeof desc);
 	fprintf(out, "Search options: mode %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
@@ -75,7 +85,7 @@ bool command_depth(struct session *s, const char *args, FILE *out, struct error 
 
 	if (n != 1)
 		return error_set(err, 0, 0, "depth: expected a whole number from 0 to %d", SEARCH_MAX_DEPTH);
-	return set_and_report(s, "depth", w[0], out, err);
+	return set_and_report(s, "depth", "depth", w[0], out, err);
 }
 
 
@@ -88,7 +98,7 @@ bool command_set(struct session *s, const char *args, FILE *out, struct error *e
 		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: check-plies, "
 				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes, "
 				 "max-memory");
-	return set_and_report(s, w[0], w[1], out, err);
+	return set_and_report(s, "set", w[0], w[1], out, err);
 }
 
 bool command_search(struct session *s, const char *args, FILE *out, struct error *err)

@@ -75,10 +75,10 @@ move Ke9
 board" --fen "$FEN"
 [ "$status" -eq 1 ] || fail "errors: exit status $status, expected 1"
 expect_err_has "error: unknown command 'foo'" "unknown command"
-expect_err_has "error: invalid depth '99'" "bad depth"
-expect_err_has "error: unknown search option 'frob'" "bad option"
+expect_err_has "error: depth: invalid depth '99'" "bad depth, named by its command"
+expect_err_has "error: set: unknown search option 'frob'" "bad option, named by its command"
 expect_err_has "error: goto: no node 99999" "bad node"
-expect_err_has "error: invalid" "bad fen"
+expect_err_has "error: FEN field 1 (piece placement), column 2: 'o' is not a piece letter" "bad fen ('n' is a knight, 'o' is not a piece)"
 expect_err_has "error: move 1:" "bad move"
 expect_out_line "6 |    .  n  .     .     . |" "the position is unchanged after errors"
 

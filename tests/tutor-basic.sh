@@ -47,7 +47,7 @@ expect_screen "Tree] (filter all, 32 nodes)" "the tree is rebuilt"
 keys :
 type "depth 99"
 keys Enter
-expect_screen "error: invalid depth '99'" "error in the status line"
+expect_screen "error: depth: invalid depth '99'" "error in the status line"
 keys x
 expect_screen "checks (checks in 1 ply), depth 1 |" "options unchanged after an error"
 
