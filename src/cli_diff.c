@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "eval.h"
 #include "fen.h"
 #include "notation.h"
 #include "tracecheck.h"
@@ -53,6 +54,22 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 	char opts[256], score[48], best[NOTATION_BUFSIZE];
 
 	search_options_describe(&lt->opt, opts, sizeof opts);
+	/*
+	 * A trace that declares its own evaluation or move order: the reader's
+	 * defaults ("order mvv-lva, eval material") would contradict it, so they
+	 * give way to what the trace says (the description ends with the two).
+	 */
+	if (!lt->own_values || !lt->own_order) {
+		char *tail = strstr(opts, ", order ");
+
+		char order[32], eval[32];
+
+		snprintf(order, sizeof order, "order %s", lt->opt.order == ORDER_NONE ? "none" : "mvv-lva");
+		snprintf(eval, sizeof eval, "eval %s", eval_kind_name(lt->opt.eval));
+		if (tail)
+			snprintf(tail, sizeof opts - (size_t)(tail - opts), ", %s, %s",
+				 lt->own_order ? order : "its own move order", lt->own_values ? eval : "its own evaluation");
+	}
 	/* A stopped search's root: the best of its finished root moves, or none. */
 	if (lt->res.stopped && !lt->res.has_score)
 		snprintf(score, sizeof score, "none (no root move finished)");
@@ -65,9 +82,9 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 		strcpy(best, "none");
 	else
 		notation_uci(lt->res.best, best);
-	fprintf(out, "%s: %s%s%s%s\n   %s%s%s\n   root %s, best %s, %u nodes%s\n", label, name,
+	fprintf(out, "%s: %s%s%s%s\n   %s\n   root %s, best %s, %u nodes%s\n", label, name,
 		lt->engine[0] ? " (" : "", lt->engine, lt->engine[0] ? ")" : "", opts,
-		lt->own_values ? "" : ", its own evaluation", lt->own_order ? "" : ", its own move order", score, best, (unsigned)trace_node_count(lt->trace),
+		score, best, (unsigned)trace_node_count(lt->trace),
 		lt->res.stopped ? ", stopped" : "");
 }
 

@@ -188,7 +188,11 @@ int cli_lesson(int argc, char **argv)
 	}
 	l = lesson_load(path, &err);
 	if (l == NULL) {
-		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		/* A file that cannot be read has no line to name. */
+		if (err.line > 0)
+			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		else
+			fprintf(stderr, "quiesce: %s: %s\n", path, err.msg);
 		free(path);
 		return 1;
 	}

@@ -100,8 +100,14 @@ char *lesson_find(const char *name)
 	char *found = NULL;
 	long number = 0;
 
-	if (strchr(name, '/') || (stat(name, &st) == 0 && S_ISREG(st.st_mode)))
-		return stat(name, &st) == 0 && S_ISREG(st.st_mode) ? xstrdup(name) : NULL;
+	/*
+	 * A path (with a '/') that exists is the learner's choice whatever it is:
+	 * loading it says what is wrong ("is a directory"), not "no lesson".
+	 */
+	if (strchr(name, '/'))
+		return stat(name, &st) == 0 ? xstrdup(name) : NULL;
+	if (stat(name, &st) == 0 && S_ISREG(st.st_mode))
+		return xstrdup(name);
 	count = lesson_list(NULL, &list);
 	if (!lesson_parse_positive(name, &number))
 		number = 0;

@@ -177,7 +177,10 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 		return error_set(err, 0, 0, "no lesson '%s' (type 'lessons' for the list)", name);
 	l = lesson_load(path, &e);
 	if (l == NULL) {
-		error_set(err, 0, 0, "%s:%d:%d: %s", path, e.line, e.column, e.msg);
+		if (e.line > 0)
+			error_set(err, 0, 0, "%s:%d:%d: %s", path, e.line, e.column, e.msg);
+		else
+			error_set(err, 0, 0, "%s: %s", path, e.msg);
 		free(path);
 		return false;
 	}

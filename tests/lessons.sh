@@ -78,6 +78,10 @@ expect_exit 2 "check-lesson without a file" "$QUIESCE" check-lesson && \
 expect_exit 1 "lesson no-such-lesson" "$QUIESCE" lesson no-such-lesson && \
 	expect_err_has "no lesson 'no-such-lesson'" "lesson no-such-lesson"
 expect_exit 2 "lesson without a name" "$QUIESCE" lesson
+# A path that is not a lesson file is named with what it is, not "no lesson".
+mkdir -p "$T/adir"
+expect_exit 1 "lesson DIR" "$QUIESCE" lesson --width 80 "$T/adir" && \
+	expect_err_has "$T/adir: is a directory" "lesson DIR says it is a directory"
 expect_exit 1 "check-lesson of a missing file" "$QUIESCE" check-lesson "$T/missing.lesson" && \
 	expect_err_has "cannot open" "check-lesson of a missing file"
 

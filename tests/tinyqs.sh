@@ -62,6 +62,11 @@ for i in $(seq 1 "$n"); do
 	fi
 done
 expect_out_has "decisions only" "an engine's own evaluation: decisions compared, not values"
+# Side A's options say tinyqs's own evaluation and order, not quiesce's defaults beside them.
+sed -n 2p "$T/out" | grep -F "its own move order, its own evaluation" >/dev/null ||
+	fail "diff --reference: side A's options do not say its own evaluation and order: $(sed -n 2p "$T/out")"
+sed -n 2p "$T/out" | grep -E "eval material|order mvv-lva" >/dev/null &&
+	fail "diff --reference: side A's options also name quiesce's evaluation or order: $(sed -n 2p "$T/out")"
 if expect_exit 1 "diff --reference of the bugged engine" "$Q" diff "$T/bug.jsonl" --reference; then
 	expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat" "the parting node is the node in check"
 	expect_out_has "A stands pat in check" "what the bugged engine did"
