@@ -76,6 +76,17 @@ void command_game_note_end(const struct session *s, bool had_game, FILE *out)
 			"'game black' starts one from here).\n");
 }
 
+bool command_set_position(struct session *s, const char *fen, FILE *out, struct error *err)
+{
+	bool had_game = s->game != NULL;
+
+	if (!session_set_fen(s, fen, err))
+		return false;
+	fprintf(out, "Position set: %s\n", s->fen);
+	command_game_note_end(s, had_game, out);
+	return true;
+}
+
 bool command_game_move(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], san[NOTATION_BUFSIZE];
@@ -159,7 +170,6 @@ bool command_pgn(struct session *s, const char *args, FILE *out, struct error *e
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen[FEN_BUFSIZE];
 	int n = command_split_words(args, buf, sizeof buf, w);
 	long number = 1, ply = -1;
-	bool had_game;
 	struct pgn_game *g;
 	struct position pos;
 
@@ -179,10 +189,5 @@ bool command_pgn(struct session *s, const char *args, FILE *out, struct error *e
 	}
 	free(g);
 	fen_format(&pos, fen);
-	had_game = s->game != NULL;
-	if (!session_set_fen(s, fen, err))
-		return false;
-	fprintf(out, "Position set: %s\n", s->fen);
-	command_game_note_end(s, had_game, out);
-	return true;
+	return command_set_position(s, fen, out, err);
 }

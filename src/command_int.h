@@ -90,5 +90,7 @@ bool command_pgn(struct session *s, const char *args, FILE *out, struct error *e
 bool command_game_move(struct session *s, const char *args, FILE *out, struct error *err);
 /* Says that setting the position ended the game against the engine, when HAD_GAME and it did. */
 void command_game_note_end(const struct session *s, bool had_game, FILE *out);
+/* Sets the root to FEN, says so, and says when that ended a game (fen, pgn). */
+bool command_set_position(struct session *s, const char *fen, FILE *out, struct error *err);
 
 #endif

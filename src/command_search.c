@@ -12,18 +12,11 @@
 
 bool command_fen(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	bool had_game;
-
 	while (*args == ' ' || *args == '\t')
 		args++;
 	if (!*args)
 		return error_set(err, 0, 0, "fen: expected a FEN, e.g. 'fen %s'", BOARD_START_FEN);
-	had_game = s->game != NULL;
-	if (!session_set_fen(s, args, err))
-		return false;
-	fprintf(out, "Position set: %s\n", s->fen);
-	command_game_note_end(s, had_game, out);
-	return true;
+	return command_set_position(s, args, out, err);
 }
 
 bool command_move(struct session *s, const char *args, FILE *out, struct error *err)
