@@ -57,10 +57,8 @@ bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uin
 	}
 	case LR_LINE:
 		for (int i = 0; i < ref->line_len; i++) {
-			uint32_t c = trace_first_child(t, n);
+			uint32_t c = trace_child_by_move(t, n, ref->line[i]);
 
-			while (c != TRACE_NONE && trace_node_get(t, c).move != ref->line[i])
-				c = trace_next_sibling(t, c);
 			if (c == TRACE_NONE)
 				return error_set(err, 0, 0, "the search never reached '%s': it stopped at node #%u "
 						 "after %d of its moves (cut off or pruned there)", ref->text, n, i);

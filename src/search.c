@@ -458,26 +458,6 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
 }
 
-/* Marks the nodes of the principal variation in the trace. */
-static void mark_pv(struct trace *t, const move *pv, int len)
-{
-	uint32_t node = 0;
-
-	if (trace_node_count(t) == 0)
-		return;
-	trace_node_mark(t, 0, TN_PV);
-	for (int i = 0; i < len; i++) {
-		uint32_t c = trace_first_child(t, node);
-
-		while (c != TRACE_NONE && trace_node_get(t, c).move != pv[i])
-			c = trace_next_sibling(t, c);
-		if (c == TRACE_NONE)
-			return;
-		trace_node_mark(t, c, TN_PV);
-		node = c;
-	}
-}
-
 int search_run(const struct position *root, const struct search_options *opt,
 	       struct trace *trace, const atomic_int *stop, struct search_result *res)
 {
@@ -519,7 +499,7 @@ int search_run(const struct position *root, const struct search_options *opt,
 	}
 	res->seconds = util_now() - start;
 	if (trace) {
-		mark_pv(trace, res->pv, res->pv_len);
+		trace_mark_pv(trace, res->pv, res->pv_len);
 		trace_trim(trace);
 	}
 	free(s);

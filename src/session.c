@@ -511,10 +511,8 @@ uint32_t session_find_line(const struct trace *t, const move *line, int len)
 	if (trace_node_count(t) == 0)
 		return 0;
 	for (int i = 0; i < len; i++) {
-		uint32_t c = trace_first_child(t, node);
+		uint32_t c = trace_child_by_move(t, node, line[i]);
 
-		while (c != TRACE_NONE && trace_node_get(t, c).move != line[i])
-			c = trace_next_sibling(t, c);
 		if (c == TRACE_NONE)
 			break;
 		node = c;

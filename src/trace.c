@@ -209,6 +209,17 @@ void trace_node_mark(struct trace *t, uint32_t n, unsigned flags)
 	trace_tnode(t, n)->bits |= (uint8_t)(flags & FLAG_MASK);
 }
 
+void trace_mark_pv(struct trace *t, const move *pv, int len)
+{
+	uint32_t node = 0;
+
+	if (t->nodes.count == 0)
+		return;
+	trace_node_mark(t, 0, TN_PV);
+	for (int i = 0; i < len && (node = trace_child_by_move(t, node, pv[i])) != TRACE_NONE; i++)
+		trace_node_mark(t, node, TN_PV);
+}
+
 /* ------------------------------------------------------------- building */
 
 uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
@@ -488,6 +499,15 @@ bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 uint32_t trace_first_child(const struct trace *t, uint32_t n)
 {
 	return trace_tnode(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
+}
+
+uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m)
+{
+	uint32_t c = trace_first_child(t, n);
+
+	while (c != TRACE_NONE && trace_tnode(t, c)->move != m)
+		c = trace_next_sibling(t, c);
+	return c;
 }
 
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n)

@@ -100,8 +100,10 @@ void trace_clear(struct trace *t);
  * trace is complete (a later recording grows it again).
  */
 void trace_trim(struct trace *t);
-/* Adds the TN_* FLAGS to node N (the search marks the principal variation). */
+/* Adds the TN_* FLAGS to node N. */
 void trace_node_mark(struct trace *t, uint32_t n, unsigned flags);
+/* Marks TN_PV on the root and on the nodes of the line PV (LEN moves) from it, as far as the tree has them. */
+void trace_mark_pv(struct trace *t, const move *pv, int len);
 
 /*
  * Building a trace from a file (used by the readers): all nodes first, in id
@@ -154,6 +156,8 @@ static inline uint32_t trace_child_of_move_event(const struct trace_event *e)
 
 /* The first child of N, or TRACE_NONE. */
 uint32_t trace_first_child(const struct trace *t, uint32_t n);
+/* The child of N reached by move M, or TRACE_NONE. */
+uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m);
 /* The sibling after N, or TRACE_NONE. */
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n);
 /* The sibling before N, or TRACE_NONE (walks the parent's children). */

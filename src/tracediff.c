@@ -30,15 +30,6 @@ const char *tracediff_reason_name(enum tracediff_reason reason)
 	return reason <= TDR_KIND ? names[reason] : "unknown";
 }
 
-/* The child of NB (in trace B) reached by move M, or TRACE_NONE. */
-static uint32_t child_by_move(const struct trace *t, uint32_t n, move m)
-{
-	for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c))
-		if (trace_node_get(t, c).move == m)
-			return c;
-	return TRACE_NONE;
-}
-
 /* Counts the pairs of the subtrees at NA and NB, and the nodes in one only. */
 static void align(struct differ *d, uint32_t na, uint32_t nb)
 {
@@ -47,7 +38,7 @@ static void align(struct differ *d, uint32_t na, uint32_t nb)
 
 	r->matched++;
 	for (uint32_t c = trace_first_child(ta, na); c != TRACE_NONE; c = trace_next_sibling(ta, c)) {
-		uint32_t m = child_by_move(tb, nb, trace_node_get(ta, c).move);
+		uint32_t m = trace_child_by_move(tb, nb, trace_node_get(ta, c).move);
 
 		if (m != TRACE_NONE) {
 			align(d, c, m);
@@ -58,7 +49,7 @@ static void align(struct differ *d, uint32_t na, uint32_t nb)
 		}
 	}
 	for (uint32_t c = trace_first_child(tb, nb); c != TRACE_NONE; c = trace_next_sibling(tb, c)) {
-		if (child_by_move(ta, na, trace_node_get(tb, c).move) == TRACE_NONE) {
+		if (trace_child_by_move(ta, na, trace_node_get(tb, c).move) == TRACE_NONE) {
 			r->only_b += trace_node_get(tb, c).end - c;
 			if (r->first_only_b == TRACE_NONE || c < r->first_only_b)
 				r->first_only_b = c;
@@ -296,7 +287,7 @@ static bool loose_pair(struct differ *d, uint32_t na, uint32_t nb)
 		return true;
 	}
 	for (uint32_t c = trace_first_child(ta, na); c != TRACE_NONE; c = trace_next_sibling(ta, c)) {
-		uint32_t m = child_by_move(tb, nb, trace_node_get(ta, c).move);
+		uint32_t m = trace_child_by_move(tb, nb, trace_node_get(ta, c).move);
 
 		if (m != TRACE_NONE && loose_pair(d, c, m))
 			return true;

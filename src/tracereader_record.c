@@ -624,24 +624,6 @@ bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *
 
 /* ------------------------------------------------------------------ the end */
 
-/* Marks the nodes of the principal variation PV from the root (as the search does). */
-static void mark_pv(struct trace *t, const move *pv, int len)
-{
-	uint32_t node = 0;
-
-	trace_node_mark(t, 0, TN_PV);
-	for (int i = 0; i < len; i++) {
-		uint32_t c = trace_first_child(t, node);
-
-		while (c != TRACE_NONE && trace_node_get(t, c).move != pv[i])
-			c = trace_next_sibling(t, c);
-		if (c == TRACE_NONE)
-			return;
-		trace_node_mark(t, c, TN_PV);
-		node = c;
-	}
-}
-
 /*
  * A counter of the result: *OUT is COUNT, the trace's own. A given value
  * must be a count; STRICT ones (the nodes) must also agree, while the counts
@@ -810,7 +792,7 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 		for (size_t i = 0; i < r->pv_count; i++)
 			trace_node_mark(t, r->pv_nodes[i], TN_PV);
 	} else {
-		mark_pv(t, res->pv, res->pv_len);
+		trace_mark_pv(t, res->pv, res->pv_len);
 	}
 	return true;
 }
