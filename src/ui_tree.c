@@ -286,26 +286,11 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 }
 
 /*
- * A row too long for the pane loses its window ("[-inf,+10]", always last)
- * whole rather than showing half of it ("[-inf,"): a half window reads as
- * a different one. The event pane gives the selected node's window.
- */
-static void drop_cut_window(char *row, int width)
-{
-	size_t len = strlen(row);
-	char *w;
-
-	if (ui_text_cols(row, len) <= width || len == 0 || row[len - 1] != ']' || (w = strrchr(row, '[')) == NULL)
-		return;
-	while (w > row && w[-1] == ' ')
-		w--;
-	*w = '\0';
-}
-
-/*
- * A row still too long after losing its window (a narrow compare side) ends
- * at the last whole word that fits: half a mark ("s" of "sp-cut") reads as
- * another mark. A first word wider than the pane is cut where the pane ends.
+ * A row too long for its pane (a narrow compare side) ends at the last whole
+ * word that fits: half a mark ("s" of "sp-cut") or half a window ("[-inf,")
+ * reads as another one. The window, always last and written without a
+ * blank, goes first; the event pane gives the selected node's. A first word
+ * wider than the pane is cut where the pane ends.
  */
 static void cut_at_word(char *row, int width)
 {
@@ -401,7 +386,6 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			if (indent > p->r.w / (compact_pane(p) ? 4 : 2))
 				indent = p->r.w / (compact_pane(p) ? 4 : 2);
 			snprintf(full, sizeof full, "%*s%s", indent, "", text);
-			drop_cut_window(full, p->r.w);
 			cut_at_word(full, p->r.w);
 			if (l == sel)
 				attr |= A_REVERSE;
