@@ -93,24 +93,12 @@ static inline void trace_record_leave(struct trace *t, uint32_t id)
 static inline uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
 				   int alpha, int beta, bool in_check, int eval)
 {
-	uint32_t id;
+	uint32_t id = trace_push_node(t, parent, m, ply, qply, alpha, beta, eval,
+				      (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
 
-	if (TRACE_RARELY(t->nodes.count == t->nodes.cap))
-		trace_grow_nodes(t);
-	id = t->nodes.count++;
-	/* trace_push_node and trace_record_enter in one store. */
-	*trace_tnode(t, id) = (struct tnode){
-		.parent = parent, .end = id + 1, .enter = t->event_count++, .leave = TRACE_NONE,
-		.alpha = (int16_t)alpha, .beta = (int16_t)beta, .eval = (int16_t)eval, .score = 0,
-		.move = m, .ply = (uint8_t)ply, .qply = (int8_t)qply,
-		.bits = (uint8_t)((in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0)),
-		.post = 0, .children = 0
-	};
 	if (parent != TRACE_NONE)
 		trace_tnode(t, parent)->children++;
-	t->entered = id + 1;
-	t->last_kind = TE_ENTER;
-	t->last_node = id;
+	trace_record_enter(t, id);
 	return id;
 }
 
