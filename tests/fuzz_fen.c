@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "epd.h"
-#include "fen.h"
+#include "chess/board.h"
+#include "chess/epd.h"
+#include "chess/fen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

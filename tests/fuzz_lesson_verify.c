@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "lesson.h"
+#include "chess/board.h"
+#include "teach/lesson.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "pgn.h"
+#include "chess/board.h"
+#include "play/pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "search.h"
-#include "trace.h"
-#include "traceio.h"
-#include "tracereader.h"
+#include "chess/board.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "tracefile/traceio.h"
+#include "tracefile/tracereader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

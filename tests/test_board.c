@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "movegen.h"
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
 
 static int failures;
 static long checks;

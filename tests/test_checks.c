@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "epd.h"
-#include "movegen.h"
+#include "chess/board.h"
+#include "chess/epd.h"
+#include "chess/movegen.h"
 
 static int failures;
 static long checks, quiet_checks;

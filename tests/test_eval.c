@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "eval.h"
-#include "fen.h"
+#include "chess/board.h"
+#include "chess/eval.h"
+#include "chess/fen.h"
 
 static int failures;
 

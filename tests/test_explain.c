@@ -19,14 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "explain.h"
-#include "fen.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
-#include "trace.h"
-#include "variant.h"
+#include "chess/board.h"
+#include "search/explain.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "search/variant.h"
 
 static int failures, checks;
 

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "epd.h"
-#include "fen.h"
-#include "notation.h"
+#include "chess/board.h"
+#include "chess/epd.h"
+#include "chess/fen.h"
+#include "chess/notation.h"
 
 static int failures;
 static int checks;

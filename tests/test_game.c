@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "game.h"
-#include "match.h"
-#include "notation.h"
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "play/match.h"
+#include "chess/notation.h"
 
 static int failures;
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "outline.h"
-#include "search.h"
-#include "session.h"
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "teach/outline.h"
+#include "search/search.h"
+#include "teach/session.h"
 
 static int failures;
 

@@ -23,10 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "progress.h"
-#include "session.h"
-#include "tour.h"
+#include "chess/board.h"
+#include "teach/progress.h"
+#include "teach/session.h"
+#include "teach/tour.h"
 
 static int failures;
 

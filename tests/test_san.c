@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "movegen.h"
-#include "notation.h"
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
 
 static int failures;
 static long positions_checked, moves_checked, operands_checked;

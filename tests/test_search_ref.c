@@ -48,14 +48,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "epd.h"
-#include "eval.h"
-#include "fen.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
-#include "see.h"
+#include "chess/board.h"
+#include "chess/epd.h"
+#include "chess/eval.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "search/search.h"
+#include "chess/see.h"
 
 #define REF_MATE 32000
 #define REF_INF 32500

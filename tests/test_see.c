@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "eval.h"
-#include "fen.h"
-#include "movegen.h"
-#include "see.h"
+#include "chess/board.h"
+#include "chess/eval.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/see.h"
 
 /*
  * Each case: a position, a capture (or promotion) in UCI, and the value

@@ -30,16 +30,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "epd.h"
-#include "fen.h"
-#include "search.h"
-#include "trace.h"
-#include "trace_record.h"
-#include "traceio.h"
-#include "tracereader.h"
-#include "types.h"
-#include "variant.h"
+#include "chess/board.h"
+#include "chess/epd.h"
+#include "chess/fen.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "search/trace_record.h"
+#include "tracefile/traceio.h"
+#include "tracefile/tracereader.h"
+#include "base/types.h"
+#include "search/variant.h"
 
 #ifndef ABS_SRCDIR
 #define ABS_SRCDIR "."

@@ -20,13 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "search.h"
-#include "trace.h"
-#include "traceio.h"
-#include "tracereader.h"
-#include "types.h"
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "tracefile/traceio.h"
+#include "tracefile/tracereader.h"
+#include "base/types.h"
 
 static int failures, checks;
 static const char *corpus_dir;

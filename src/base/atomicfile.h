@@ -1,0 +1,30 @@
+/* atomicfile.h: writing a file so that it is either wholly replaced or left as it was. */
+#ifndef QUIESCE_ATOMICFILE_H
+#define QUIESCE_ATOMICFILE_H
+
+#include <stdio.h>
+
+#include "base/types.h"
+
+/*
+ * A file being written: FP writes to a temporary file beside PATH, which
+ * atomicfile_commit syncs and renames over PATH. When PATH exists and is not
+ * a regular file (/dev/null, a pipe, a terminal) there is nothing to replace
+ * atomically, and FP writes to PATH itself.
+ */
+struct atomicfile {
+	FILE *fp;
+	char *path;
+	char *tmp;      /* NULL when writing to PATH directly */
+};
+
+/* Opens AF for writing PATH; false with a message naming PATH in ERR. */
+bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err);
+
+/* Finishes the write: flush, sync, close and rename. False (and PATH untouched) on any error. */
+bool atomicfile_commit(struct atomicfile *af, struct error *err);
+
+/* Gives up: closes and removes the temporary file; PATH is left as it was. */
+void atomicfile_abort(struct atomicfile *af);
+
+#endif

@@ -1,0 +1,117 @@
+/* util.c: allocation wrappers, fatal errors, parser errors and the clock. */
+#include "base/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (p == NULL)
+		util_die("out of memory (asked for %zu bytes)", size);
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+
+	if (p == NULL)
+		util_die("out of memory (asked for %zu x %zu bytes)", count, size);
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (p == NULL)
+		util_die("out of memory (asked for %zu bytes)", size);
+	return p;
+}
+
+char *xstrdup(const char *text)
+{
+	size_t n = strlen(text) + 1;
+
+	return memcpy(xmalloc(n), text, n);
+}
+
+/* What util_die runs first; set by front ends that changed the terminal. */
+static void (*fatal_hook)(void);
+
+void util_set_fatal_hook(void (*hook)(void))
+{
+	fatal_hook = hook;
+}
+
+void util_die(const char *fmt, ...)
+{
+	va_list ap;
+	void (*hook)(void) = fatal_hook;
+
+	/* The hook runs once: a fatal error inside it must not loop. */
+	fatal_hook = NULL;
+	if (hook)
+		hook();
+	fputs("quiesce: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+bool error_set(struct error *err, int line, int column, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return false;
+	err->line = line;
+	err->column = column;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+const char *util_cut(const char *text, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	if (text == NULL)
+		return "";
+	while (len <= UTIL_CUT_MAX && text[len])
+		len++;
+	if (len <= UTIL_CUT_MAX || n < UTIL_CUT_MAX + 4)
+		return text;
+	len = UTIL_CUT_MAX;
+	/* Back to the start of a UTF-8 character (continuation bytes are 10xxxxxx). */
+	while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+		len--;
+	memcpy(buf, text, len);
+	memcpy(buf + len, "...", 4);
+	return buf;
+}
+
+double util_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double util_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return util_now();
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

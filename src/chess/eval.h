@@ -1,0 +1,41 @@
+/* eval.h: static evaluation with a breakdown a learner can read. */
+#ifndef QUIESCE_EVAL_H
+#define QUIESCE_EVAL_H
+
+#include "chess/board.h"
+#include "base/types.h"
+
+/*
+ * Piece values in centipawns, as in the quiescence literature the tool
+ * follows: P 100, N 310, B 320, R 500, Q 900. The king has no material value.
+ * Indexed by piece type (NO_TYPE = 0).
+ */
+#define VALUE_PAWN 100
+#define VALUE_KNIGHT 310
+#define VALUE_BISHOP 320
+#define VALUE_ROOK 500
+#define VALUE_QUEEN 900
+extern const int eval_piece_value[7];
+
+enum eval_kind { EVAL_MATERIAL = 0, EVAL_PST = 1 };
+
+/* The parts of an evaluation, each from White's point of view except TOTAL. */
+struct eval_breakdown {
+	int count[2][7];      /* pieces of each colour and type */
+	int material[2];      /* sum of piece values per colour */
+	int pst[2];           /* piece-square bonuses per colour (0 for EVAL_MATERIAL) */
+	int white;            /* material + pst difference, White's view */
+	int total;            /* the evaluation from the side to move's view */
+};
+
+/* The static evaluation of POS from the side to move's point of view. */
+int eval_static(const struct position *pos, enum eval_kind kind);
+
+/* Fills OUT with the parts of the evaluation and returns OUT->total. */
+int eval_explain(const struct position *pos, enum eval_kind kind, struct eval_breakdown *out);
+
+/* Parses "material" or "pst"; false for anything else. */
+bool eval_kind_parse(const char *text, enum eval_kind *out);
+const char *eval_kind_name(enum eval_kind kind);
+
+#endif

@@ -1,0 +1,295 @@
+/* cli_match.c: "quiesce match": two search variants play games over an opening suite. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/atomicfile.h"
+#include "cli/cli.h"
+#include "play/compare.h"
+#include "base/datadir.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "play/match.h"
+#include "chess/suite.h"
+#include "base/util.h"
+
+#define MAX_GAMES 1000000
+#define MAX_JOBS 256
+#define MATCH_DEFAULT_OPENINGS "positions/balanced.epd"
+
+static const char match_usage_options[] =
+	"Match options:\n"
+	"      --modes A,B        the two variants, as compare modes (e.g. none,captures)\n"
+	"      --games N          games to play, an even number (default 100): each\n"
+	"                         opening twice, colours reversed\n"
+	"      --nodes N          iterative deepening to N nodes a move, instead of\n"
+	"                         a fixed --depth (default depth 2)\n"
+	"      --openings FILE    EPD file of openings (default positions/balanced.epd);\n"
+	"                         --fen FEN plays every game from FEN instead\n"
+	"      --max-plies N      adjudicate a draw after N plies (default 400)\n"
+	"      --jobs N           play on N threads (default 1; 0: one per CPU); the\n"
+	"                         results do not depend on N\n"
+	"      --pgn FILE         write every game to FILE as PGN\n"
+	"      --no-progress      no progress line on a terminal\n"
+	"  -h, --help             display this help and exit\n\n";
+
+enum {
+	OPT_MODES = 1, OPT_GAMES, OPT_NODES, OPT_OPENINGS, OPT_MAX_PLIES, OPT_JOBS, OPT_PGN, OPT_NO_PROGRESS
+};
+
+static bool number_option(const char *name, const char *arg, long lo, long max, long *out)
+{
+	if (!cli_parse_int(arg, max, out) || *out < lo) {
+		cli_usage_error("match: invalid --%s '%s': expected a whole number from %ld to %ld", name,
+				cli_cut(arg), lo, max);
+		return false;
+	}
+	return true;
+}
+
+/* Writes an Elo figure: "+123.4", "-5.0", "+inf", "-inf". */
+static void elo_text(double elo, char *buf, size_t n)
+{
+	if (isnan(elo))
+		snprintf(buf, n, "n/a");
+	else if (isinf(elo))
+		snprintf(buf, n, "%sinf", elo > 0 ? "+" : "-");
+	else
+		snprintf(buf, n, "%+.1f", elo);
+}
+
+/* Loads the openings (or the one --fen position); every one must leave a game to play. */
+static bool load_openings(const char *fen, const char *file, struct position **out, int *count)
+{
+	struct error err = { 0 };
+
+	if (fen) {
+		struct game *g = xmalloc(sizeof *g);
+
+		*out = xmalloc(sizeof **out);
+		*count = 1;
+		if (!fen_parse(*out, fen, &err)) {
+			fprintf(stderr, "quiesce: match: invalid FEN '%s': %s\n", cli_cut(fen), err.msg);
+			free(g);
+			free(*out);
+			return false;
+		}
+		game_start(g, *out, 0);
+		if (g->result != GAME_ONGOING) {
+			fprintf(stderr, "quiesce: match: the --fen position is already over (%s): nothing to play\n",
+				game_reason_text(g->reason));
+			free(g);
+			free(*out);
+			return false;
+		}
+		free(g);
+		return true;
+	} else {
+		struct suite suite = { 0 };
+		char *path = datadir_resolve(file);
+		struct game *g;
+
+		if (!suite_load(&suite, path, &err)) {
+			fprintf(stderr, "quiesce: match: %s\n", err.msg);
+			free(path);
+			return false;
+		}
+		if (suite.count == 0) {
+			fprintf(stderr, "quiesce: match: %s: no positions in the file\n", path);
+			free(path);
+			suite_free(&suite);
+			return false;
+		}
+		g = xmalloc(sizeof *g);
+		*out = xcalloc((size_t)suite.count, sizeof **out);
+		*count = suite.count;
+		for (int i = 0; i < suite.count; i++) {
+			(*out)[i] = suite.positions[i].pos;
+			game_start(g, &(*out)[i], 0);
+			if (g->result != GAME_ONGOING) {
+				fprintf(stderr, "quiesce: match: %s:%d: the opening is already over (%s): nothing to play\n",
+					path, suite.positions[i].line, game_reason_text(g->reason));
+				free(g);
+				free(*out);
+				free(path);
+				suite_free(&suite);
+				return false;
+			}
+		}
+		free(g);
+		free(path);
+		suite_free(&suite);
+		return true;
+	}
+}
+
+int cli_match(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_SEARCH_LONGOPTS,
+		{ "modes", required_argument, NULL, OPT_MODES },
+		{ "games", required_argument, NULL, OPT_GAMES },
+		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "openings", required_argument, NULL, OPT_OPENINGS },
+		{ "max-plies", required_argument, NULL, OPT_MAX_PLIES },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "pgn", required_argument, NULL, OPT_PGN },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct search_options base;
+	struct compare_mode *modes = NULL;
+	struct match_config cfg;
+	struct match_game *games;
+	struct match_totals t;
+	struct position *openings = NULL;
+	struct error err = { 0 };
+	const char *fen = NULL, *list = NULL, *openings_file = MATCH_DEFAULT_OPENINGS, *pgn = NULL;
+	long games_n = 100, nodes = 0, max_plies = MATCH_DEFAULT_MAX_PLIES, jobs = 1;
+	bool no_progress = false, depth_given = false;
+	int nmodes = 0, nopenings = 0, c, rc;
+	char elo[32], lo[32], hi[32];
+	double start, cpu0;
+
+	search_defaults(&base);
+	/*
+	 * Games need the piece-square evaluation: with material alone every
+	 * quiet move scores the same and each side plays the generator's first
+	 * one, so games turn into king walks that repeat. --eval material still
+	 * asks for it.
+	 */
+	base.eval = EVAL_PST;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
+		if (c == 'd' || c == CLI_OPT_BASE + 1)
+			depth_given = true;
+		if ((rc = cli_search_option(c, optarg, &base, &fen)) >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
+		switch (c) {
+		case OPT_MODES:
+			list = optarg;
+			break;
+		case OPT_GAMES:
+			if (!number_option("games", optarg, 2, MAX_GAMES, &games_n))
+				return EXIT_USAGE;
+			if (games_n % 2)
+				return cli_usage_error("match: invalid --games '%s': expected an even number (each opening is played twice, colours reversed)",
+						       cli_cut(optarg));
+			break;
+		case OPT_NODES:
+			if (!number_option("nodes", optarg, 1, 1000000000L, &nodes))
+				return EXIT_USAGE;
+			break;
+		case OPT_OPENINGS:
+			openings_file = optarg;
+			break;
+		case OPT_MAX_PLIES:
+			if (!number_option("max-plies", optarg, 1, GAME_MAX_PLIES - 1, &max_plies))
+				return EXIT_USAGE;
+			break;
+		case OPT_JOBS:
+			if (!number_option("jobs", optarg, 0, MAX_JOBS, &jobs))
+				return EXIT_USAGE;
+			break;
+		case OPT_PGN:
+			pgn = optarg;
+			break;
+		case OPT_NO_PROGRESS:
+			no_progress = true;
+			break;
+		case 'h':
+			cli_print_command_help("match", match_usage_options);
+			fputs(cli_search_options_help, stdout);
+			return 0;
+		default:
+			return cli_option_error(argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("match: unexpected argument '%s'", cli_cut(argv[optind]));
+	if (list == NULL)
+		return cli_usage_error("match: --modes A,B is required, e.g. --modes captures,none");
+	if (nodes > 0 && depth_given)
+		return cli_usage_error("match: give --depth N or --nodes N, not both");
+	if (!compare_modes_parse(list, &base, &modes, &nmodes, &err))
+		return cli_usage_error("match: %s", err.msg);
+	if (nmodes != 2) {
+		free(modes);
+		return cli_usage_error("match: --modes needs exactly two variants, A,B (got %d)", nmodes);
+	}
+	if (jobs == 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : n;
+	}
+	if (!load_openings(fen, openings_file, &openings, &nopenings)) {
+		free(modes);
+		return 1;
+	}
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.modes = modes;
+	cfg.nodes = (uint64_t)nodes;
+	cfg.games = (int)games_n;
+	cfg.openings = openings;
+	cfg.nopenings = nopenings;
+	cfg.jobs = (int)jobs;
+	cfg.max_plies = (int)max_plies;
+	cfg.progress = !no_progress && isatty(STDERR_FILENO);
+	start = util_now();
+	cpu0 = (double)clock() / CLOCKS_PER_SEC;
+	match_run(&cfg, &games);
+	match_total(games, cfg.games, &t);
+
+	if (nodes > 0)
+		printf("match: %s vs %s, %ld nodes a move, %d games", modes[0].name, modes[1].name, nodes, t.games);
+	else
+		printf("match: %s vs %s, depth %d/%d, %d games", modes[0].name, modes[1].name, modes[0].opt.depth,
+		       modes[1].opt.depth, t.games);
+	if (fen)
+		printf(" from one position, colours reversed\n");
+	else
+		printf(" (%d openings of %s, each twice, colours reversed)\n",
+		       t.npairs < nopenings ? t.npairs : nopenings, openings_file);
+	elo_text(t.elo, elo, sizeof elo);
+	elo_text(t.elo_low, lo, sizeof lo);
+	elo_text(t.elo_high, hi, sizeof hi);
+	printf("%s: +%d =%d -%d, score %.1f%%, Elo %s [%s, %s] (95%%, from %d game pairs)\n", modes[0].name,
+	       t.wins, t.draws, t.losses, 100.0 * t.score, elo, lo, hi, t.npairs);
+	printf("pairs scoring 0, 1/2, 1, 3/2, 2 points for %s: %d %d %d %d %d\n", modes[0].name, t.pairs[0],
+	       t.pairs[1], t.pairs[2], t.pairs[3], t.pairs[4]);
+	printf("games ended by: checkmate %d, stalemate %d, threefold repetition %d, fifty-move rule %d, "
+	       "insufficient material %d, maximum length %d\n",
+	       t.reasons[GAME_CHECKMATE], t.reasons[GAME_STALEMATE], t.reasons[GAME_THREEFOLD],
+	       t.reasons[GAME_FIFTY_MOVES], t.reasons[GAME_INSUFFICIENT], t.reasons[GAME_MAX_LENGTH]);
+	printf("time: %.1f s (CPU %.1f s, %ld thread%s)\n", util_now() - start,
+	       (double)clock() / CLOCKS_PER_SEC - cpu0, jobs, jobs == 1 ? "" : "s");
+
+	rc = 0;
+	if (pgn) {
+		struct atomicfile af;
+
+		if (!atomicfile_open(&af, pgn, &err)) {
+			fprintf(stderr, "quiesce: match: %s\n", err.msg);
+			rc = 1;
+		} else {
+			match_write_pgn(af.fp, &cfg, games, cfg.games);
+			if (!atomicfile_commit(&af, &err)) {
+				fprintf(stderr, "quiesce: match: %s\n", err.msg);
+				rc = 1;
+			}
+		}
+	}
+	free(games);
+	free(openings);
+	free(modes);
+	return rc;
+}

@@ -1,0 +1,234 @@
+/* match.c: games between two search variants, on one thread or several, and their Elo. */
+#include "play/match.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chess/movegen.h"
+#include "play/pgn.h"
+#include "search/search.h"
+#include "base/util.h"
+
+/*
+ * One move of variant OPT in POS: a search at its depth, or with a node
+ * budget, iterative deepening keeping the move of the last iteration that
+ * finished within the budget (the first iteration's move when none did).
+ */
+static move choose(const struct position *pos, const struct search_options *opt, uint64_t nodes)
+{
+	struct search_options o = *opt;
+	struct search_result res;
+	move best = MOVE_NONE;
+	uint64_t used = 0;
+
+	o.progress = NULL;
+	if (nodes == 0) {
+		search_run(pos, &o, NULL, NULL, &res);
+		best = res.best;
+	} else {
+		for (int d = 1; d <= SEARCH_MAX_DEPTH && used < nodes; d++) {
+			o.depth = d;
+			o.max_nodes = nodes - used;
+			search_run(pos, &o, NULL, NULL, &res);
+			used += res.nodes;
+			if (res.stopped) {
+				if (best == MOVE_NONE)
+					best = res.best;
+				break;
+			}
+			best = res.best;
+		}
+	}
+	if (best == MOVE_NONE) {
+		struct move_list list;
+
+		/* Depth 0 may stand pat at the root with no move: play the first legal one. */
+		movegen_all(pos, &list);
+		best = list.count ? list.moves[0] : MOVE_NONE;
+	}
+	return best;
+}
+
+/* Plays game I of the match into G. */
+static void play_game(const struct match_config *cfg, int i, struct match_game *mg)
+{
+	mg->opening = (i / 2) % cfg->nopenings;
+	mg->a_white = i % 2 == 0;
+	game_start(&mg->game, &cfg->openings[mg->opening], cfg->max_plies);
+	while (mg->game.result == GAME_ONGOING) {
+		int a_to_move = (mg->game.pos.side == WHITE) == mg->a_white;
+		move m = choose(&mg->game.pos, &cfg->modes[a_to_move ? 0 : 1].opt, cfg->nodes);
+
+		if (m == MOVE_NONE || !game_play(&mg->game, m))
+			break;
+	}
+}
+
+struct work {
+	const struct match_config *cfg;
+	struct match_game *games;
+	pthread_mutex_t lock;
+	int next, done;
+	double last_draw;
+};
+
+static void draw_progress(struct work *w, bool last)
+{
+	double now = util_now();
+
+	if (!last && now - w->last_draw < 0.2)
+		return;
+	w->last_draw = now;
+	fprintf(stderr, "\r%d/%d games", w->done, w->cfg->games);
+	if (last)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+
+	for (;;) {
+		int i;
+
+		pthread_mutex_lock(&w->lock);
+		i = w->next < w->cfg->games ? w->next++ : -1;
+		pthread_mutex_unlock(&w->lock);
+		if (i < 0)
+			break;
+		play_game(w->cfg, i, &w->games[i]);
+		pthread_mutex_lock(&w->lock);
+		w->done++;
+		if (w->cfg->progress)
+			draw_progress(w, false);
+		pthread_mutex_unlock(&w->lock);
+	}
+	return NULL;
+}
+
+void match_run(const struct match_config *cfg, struct match_game **games)
+{
+	struct work w;
+	int jobs = cfg->jobs > 0 ? cfg->jobs : 1;
+	pthread_t *threads;
+	int started = 0;
+
+	memset(&w, 0, sizeof w);
+	w.cfg = cfg;
+	w.games = xcalloc((size_t)cfg->games, sizeof *w.games);
+	pthread_mutex_init(&w.lock, NULL);
+	if (jobs > cfg->games)
+		jobs = cfg->games;
+	threads = xcalloc((size_t)jobs, sizeof *threads);
+	for (int i = 1; i < jobs; i++)
+		if (pthread_create(&threads[i], NULL, worker, &w) == 0)
+			started = i;
+		else
+			break;
+	worker(&w);
+	for (int i = 1; i <= started; i++)
+		pthread_join(threads[i], NULL);
+	if (cfg->progress)
+		draw_progress(&w, true);
+	pthread_mutex_destroy(&w.lock);
+	free(threads);
+	*games = w.games;
+}
+
+/* Variant A's points in a game: 1, 1/2 or 0 (twice that, to stay in integers). */
+static int a_half_points(const struct match_game *mg)
+{
+	switch (mg->game.result) {
+	case GAME_WHITE_WINS:
+		return mg->a_white ? 2 : 0;
+	case GAME_BLACK_WINS:
+		return mg->a_white ? 0 : 2;
+	default:
+		return 1;   /* a draw, or a game that could not go on */
+	}
+}
+
+double match_elo_of_score(double s)
+{
+	if (s <= 0.0)
+		return -INFINITY;
+	if (s >= 1.0)
+		return INFINITY;
+	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+bool match_elo(const int pairs[5], double *elo, double *low, double *high)
+{
+	double n = 0, mean = 0, var = 0, se;
+
+	for (int k = 0; k < 5; k++)
+		n += pairs[k];
+	if (n == 0) {
+		*elo = *low = *high = NAN;
+		return false;
+	}
+	for (int k = 0; k < 5; k++)
+		mean += pairs[k] * (k / 4.0);
+	mean /= n;
+	for (int k = 0; k < 5; k++)
+		var += pairs[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+	var /= n;
+	se = sqrt(var / n);
+	*elo = match_elo_of_score(mean);
+	*low = match_elo_of_score(mean - 1.959964 * se);
+	*high = match_elo_of_score(mean + 1.959964 * se);
+	return true;
+}
+
+void match_total(const struct match_game *games, int n, struct match_totals *t)
+{
+	int points = 0;
+
+	memset(t, 0, sizeof *t);
+	t->games = n;
+	for (int i = 0; i < n; i++) {
+		int h = a_half_points(&games[i]);
+
+		points += h;
+		if (h == 2)
+			t->wins++;
+		else if (h == 1)
+			t->draws++;
+		else
+			t->losses++;
+		if ((unsigned)games[i].game.reason <= GAME_MAX_LENGTH)
+			t->reasons[games[i].game.reason]++;
+		/* A pair is games 2k and 2k+1: one opening, colours reversed. */
+		if (i % 2 == 1) {
+			t->pairs[a_half_points(&games[i - 1]) + h]++;
+			t->npairs++;
+		}
+	}
+	t->score = n ? points / (2.0 * n) : 0.0;
+	match_elo(t->pairs, &t->elo, &t->elo_low, &t->elo_high);
+}
+
+void match_write_pgn(FILE *out, const struct match_config *cfg, const struct match_game *games, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const struct match_game *mg = &games[i];
+		char round[32], comment[64];
+		struct pgn_tags tags = { 0 };
+
+		snprintf(round, sizeof round, "%d", i + 1);
+		tags.event = "quiesce match";
+		tags.site = "quiesce";
+		tags.round = round;
+		tags.white = cfg->modes[mg->a_white ? 0 : 1].name;
+		tags.black = cfg->modes[mg->a_white ? 1 : 0].name;
+		if (mg->game.reason != GAME_NO_REASON) {
+			snprintf(comment, sizeof comment, "%s", game_reason_text(mg->game.reason));
+			tags.comment = comment;
+		}
+		pgn_write_game(out, &mg->game, &tags);
+	}
+}

@@ -1,0 +1,766 @@
+/*
+ * search.c: negamax alpha-beta with an instrumented quiescence search.
+ *
+ * The main search looks at every legal move to a fixed depth. At depth 0 it
+ * hands the position to the quiescence search, which (in modes captures and
+ * checks) keeps searching only the moves that can change the material balance
+ * until the position is quiet, so that no position is judged in the middle of
+ * an exchange. Every decision is written to the trace when one is given;
+ * the event names match the step names below.
+ */
+#include "search/search.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/movegen.h"
+#include "chess/see.h"
+#include "search/trace_record.h"
+#include "base/util.h"
+
+struct searcher {
+	struct position pos;
+	const struct search_options *opt;
+	struct trace *trace;
+	const atomic_int *stop;
+	struct search_result *res;
+	bool stopping;
+	bool root_stood;          /* the root (a quiescence node) stood pat: its score is a true value */
+	uint64_t next_progress;   /* the node count of the next progress call */
+	int pv_len[SEARCH_MAX_PLY + 2];
+	move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
+};
+
+/* Records an event when a trace is being kept; costs one predictable branch otherwise. */
+#define EMIT(s, node, kind, m, v1, v2, extra) do { \
+	if ((s)->trace) \
+		trace_event((s)->trace, (node), (kind), (m), (v1), (v2), (extra)); \
+} while (0)
+
+void search_defaults(struct search_options *opt)
+{
+	memset(opt, 0, sizeof *opt);
+	opt->depth = SEARCH_DEFAULT_DEPTH;
+	opt->mode = QMODE_CAPTURES;
+	opt->check_plies = 1;
+	opt->qdepth = -1;
+	opt->delta = false;
+	opt->delta_margin = DELTA_DEFAULT_MARGIN;
+	opt->see = false;
+	opt->fail_soft = false;
+	opt->stand_pat = true;
+	opt->evasions = true;
+	opt->pawn_pushes = false;
+	opt->order = ORDER_MVV_LVA;
+	opt->eval = EVAL_MATERIAL;
+	opt->max_nodes = 0;
+	opt->max_memory = 0;
+}
+
+/* Counts a node and, when tracing, records its entry. */
+static inline uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int qply,
+		      int alpha, int beta, bool in_check, int eval)
+{
+	s->res->nodes++;
+	if (ply > s->res->seldepth)
+		s->res->seldepth = ply;
+	if (qply >= 0)
+		s->res->qnodes++;
+	s->pv_len[ply] = 0;
+	if (s->trace == NULL)
+		return TRACE_NONE;
+	return trace_enter(s->trace, parent, m, ply, qply, alpha, beta, in_check, eval);
+}
+
+/* Records a node's result with the bound it is relative to the window it was given. */
+static inline int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
+{
+	if (s->trace) {
+		int bound = score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+
+		trace_leave(s->trace, node, score, bound);
+	}
+	return score;
+}
+
+/* The stop flag is stored by signal handlers: that is only safe for a lock-free atomic. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag needs a lock-free atomic_int");
+
+/* Whether the caller raised the stop flag (another thread or a signal handler writes it). */
+static bool stop_raised(const struct searcher *s)
+{
+	return s->stop && atomic_load_explicit(s->stop, memory_order_relaxed) != 0;
+}
+
+/*
+ * Notes how far the root's move loop got: I of its COUNT moves were searched
+ * to the end (or pruned) before the loop ended or the stop broke it.
+ */
+static void note_root(struct searcher *s, int ply, int i, int count)
+{
+	if (ply != 0)
+		return;
+	s->res->root_moves = count;
+	s->res->root_moves_done = i;
+}
+
+/*
+ * Whether the search must stop before trying another move at NODE: the node
+ * cap is reached or the caller raised the stop flag. The first time, the
+ * trace notes where it stopped; every node already entered is still left.
+ */
+static bool should_stop(struct searcher *s, uint32_t node)
+{
+	if (s->stopping)
+		return true;
+	if (s->res->nodes >= s->next_progress) {
+		s->next_progress = s->res->nodes + SEARCH_PROGRESS_NODES;
+		if (s->opt->progress)
+			s->opt->progress(s->opt->progress_ctx, s->res->nodes);
+	}
+	if ((s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes) || stop_raised(s) ||
+	    (s->trace && trace_full(s->trace))) {
+		s->stopping = true;
+		s->res->stopped = true;
+		s->res->interrupted = stop_raised(s);
+		s->res->memory_full = !s->res->interrupted && s->trace && trace_full(s->trace) &&
+				      !(s->opt->max_nodes && s->res->nodes >= s->opt->max_nodes);
+		if (s->trace)
+			trace_event(s->trace, node, TE_STOPPED, MOVE_NONE, 0, 0, s->res->interrupted);
+		return true;
+	}
+	return false;
+}
+
+/* Appends M and the child's line to the principal variation at PLY. */
+static void update_pv(struct searcher *s, int ply, move m)
+{
+	s->pv[ply][0] = m;
+	memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(move) * (size_t)s->pv_len[ply + 1]);
+	s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+}
+
+/* The value of the piece M captures (a pawn for en passant), 0 for a non-capture. */
+static int captured_value(const struct position *pos, move m)
+{
+	if (MOVE_IS_EP(m))
+		return VALUE_PAWN;
+	if (!MOVE_IS_CAPTURE(m))
+		return 0;
+	return eval_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
+}
+
+/*
+ * Move ordering. MVV-LVA tries the most valuable victim first and, among
+ * captures of the same victim, the least valuable attacker first; queen
+ * promotions count as winning the queen's value less a pawn. Quiet moves
+ * keep the generator's order behind the captures. The sort is stable, so
+ * the order (and the trace) is the same on every run.
+ */
+static void order_moves(const struct searcher *s, struct move_list *list)
+{
+	int keys[MAX_MOVES];
+
+	if (s->opt->order == ORDER_NONE)
+		return;
+	for (int i = 0; i < list->count; i++) {
+		move m = list->moves[i];
+		int key = 0;
+
+		if (MOVE_IS_TACTICAL(m)) {
+			key = 16 * captured_value(&s->pos, m) + 8 - PIECE_TYPE(s->pos.squares[MOVE_FROM(m)]);
+			if (MOVE_IS_PROMOTION(m))
+				key += 16 * (eval_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
+			key += 1;   /* every tactical move before every quiet one */
+		}
+		keys[i] = key;
+	}
+	for (int i = 1; i < list->count; i++) {
+		int k = keys[i];
+		move m = list->moves[i];
+		int j = i - 1;
+
+		while (j >= 0 && keys[j] < k) {
+			keys[j + 1] = keys[j];
+			list->moves[j + 1] = list->moves[j];
+			j--;
+		}
+		keys[j + 1] = k;
+		list->moves[j + 1] = m;
+	}
+}
+
+/*
+ * The moves a quiescence node not answering a check searches: captures and
+ * queen promotions; in mode checks also quiet checks while QPLY is below
+ * --check-plies; with --pawn-pushes also quiet pushes to the seventh rank.
+ */
+static void quiescence_moves(const struct searcher *s, struct move_list *list, int qply)
+{
+	const struct search_options *o = s->opt;
+	const struct position *pos = &s->pos;
+	struct move_list extra;
+	int n = 0;
+
+	movegen_tactical(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		move m = list->moves[i];
+
+		if (!MOVE_IS_PROMOTION(m) || MOVE_PROMO_TYPE(m) == QUEEN)
+			list->moves[n++] = m;
+	}
+	list->count = n;
+
+	if (o->mode == QMODE_CHECKS && (o->check_plies < 0 || qply < o->check_plies)) {
+		movegen_quiet_checks(pos, &extra);
+		for (int i = 0; i < extra.count; i++)
+			list->moves[list->count++] = extra.moves[i];
+	}
+	if (o->pawn_pushes) {
+		bitboard seventh = pos->side == WHITE ? RANK_7_BB : RANK_2_BB;
+
+		movegen_quiet(pos, &extra);
+		for (int i = 0; i < extra.count; i++) {
+			move m = extra.moves[i];
+			bool dup = false;
+
+			if (PIECE_TYPE(pos->squares[MOVE_FROM(m)]) != PAWN || !(BB(MOVE_TO(m)) & seventh))
+				continue;
+			for (int j = 0; j < list->count; j++)
+				dup |= list->moves[j] == m;
+			if (!dup)
+				list->moves[list->count++] = m;
+		}
+	}
+}
+
+/*
+ * The quiescence search at quiescence ply QPLY (0 at the horizon). Its steps
+ * are numbered as in the literature; each step that decides something emits
+ * the trace event of the same name.
+ */
+static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply)
+{
+	const struct search_options *o = s->opt;
+	struct position *pos = &s->pos;
+	bool in_check = board_in_check(pos);
+	int eval = eval_static(pos, o->eval);
+	uint32_t node = enter(s, parent, m, ply, qply, alpha, beta, in_check, eval);
+	int alpha0 = alpha, best = -SCORE_INF, searched = 0, i;
+	bool evading = in_check && o->evasions;
+	struct move_list list;
+
+	/* Step 6 (checked first). The --qdepth limit, and the hard ply limit. */
+	if (o->qdepth >= 0 && qply >= o->qdepth) {
+		EMIT(s, node, TE_QDEPTH_LIMIT, MOVE_NONE, eval, 0, 0);
+		return leave(s, node, eval, alpha0, beta);
+	}
+	if (ply >= SEARCH_MAX_PLY) {
+		EMIT(s, node, TE_PLY_LIMIT, MOVE_NONE, eval, 0, 0);
+		return leave(s, node, eval, alpha0, beta);
+	}
+
+	if (evading) {
+		/* Step 1. In check: no standing pat; every legal evasion, and none means mate. */
+		movegen_evasions(pos, &list);
+		if (list.count == 0) {
+			int score = -(SCORE_MATE - ply);
+
+			s->res->mates++;
+			EMIT(s, node, TE_MATE, MOVE_NONE, score, 0, 0);
+			return leave(s, node, score, alpha0, beta);
+		}
+	} else {
+		/*
+		 * Step 2. Stand pat. The side to move need not capture: the static
+		 * value is a lower bound on what it can get. At or above beta the
+		 * node is already good enough to cut off; above alpha it raises alpha.
+		 */
+		if (o->stand_pat) {
+			int outcome = TSP_NONE;
+
+			best = eval;
+			if (eval >= beta) {
+				s->res->stand_pat_cutoffs++;
+				EMIT(s, node, TE_STAND_PAT, MOVE_NONE, eval, 0, TSP_CUTOFF);
+				return leave(s, node, o->fail_soft ? eval : beta, alpha0, beta);
+			}
+			if (eval > alpha) {
+				alpha = eval;
+				outcome = TSP_RAISE;
+			}
+			if (ply == 0)
+				s->root_stood = true;
+			EMIT(s, node, TE_STAND_PAT, MOVE_NONE, eval, 0, outcome);
+		}
+		/* Step 3. The tactical moves: captures and queen promotions (and checks, pushes). */
+		quiescence_moves(s, &list, qply);
+	}
+	order_moves(s, &list);
+
+	for (i = 0; i < list.count; i++) {
+		move mv = list.moves[i];
+		struct undo u;
+		int score;
+
+		if (should_stop(s, node))
+			break;
+		if (!in_check) {
+			/*
+			 * Step 4. Delta pruning: even winning the captured piece
+			 * outright, with a margin for positional gains, would not
+			 * lift the stand-pat value to alpha.
+			 */
+			if (o->delta && MOVE_IS_CAPTURE(mv) && !MOVE_IS_PROMOTION(mv)) {
+				int gain = captured_value(pos, mv);
+
+				if (eval + gain + o->delta_margin <= alpha) {
+					s->res->delta_prunes++;
+					EMIT(s, node, TE_DELTA_PRUNE, mv, gain, o->delta_margin, 0);
+					continue;
+				}
+			}
+			/* Step 5. SEE pruning: a capture that loses material in the exchange is skipped. */
+			if (o->see && MOVE_IS_CAPTURE(mv)) {
+				int see = see_move(pos, mv);
+
+				if (see < 0) {
+					s->res->see_prunes++;
+					EMIT(s, node, TE_SEE_PRUNE, mv, see, 0, 0);
+					continue;
+				}
+			}
+		}
+
+		searched++;
+		if (s->trace)
+			trace_move(s->trace, node, mv);
+		board_make(pos, mv, &u);
+		score = -quiesce(s, node, mv, -beta, -alpha, ply + 1, qply + 1);
+		board_unmake(pos, mv, &u);
+
+		/*
+		 * A child the stop cut short returns what it knew so far, not a
+		 * value: it is discarded, never compared with alpha or beta (it
+		 * could fake a cutoff or a new best move all the way up).
+		 */
+		if (s->stopping)
+			break;
+		if (score > best)
+			best = score;
+		if (score >= beta) {
+			s->res->beta_cutoffs++;
+			EMIT(s, node, TE_BETA_CUTOFF, mv, score, 0, 0);
+			return leave(s, node, o->fail_soft ? best : beta, alpha0, beta);
+		}
+		if (score > alpha) {
+			alpha = score;
+			EMIT(s, node, TE_ALPHA_RAISE, mv, alpha, 0, 0);
+			update_pv(s, ply, mv);
+		}
+	}
+
+	note_root(s, ply, i, list.count);
+	/* Without a stand pat, a node that searched nothing is worth its static value (unless it was stopped). */
+	if (!evading && !o->stand_pat && searched == 0 && !s->stopping) {
+		EMIT(s, node, TE_QUIET_LEAF, MOVE_NONE, eval, 0, 0);
+		return leave(s, node, eval, alpha0, beta);
+	}
+	if (best == -SCORE_INF)
+		best = alpha;   /* stopped before any move: nothing better is known */
+	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
+}
+
+/*
+ * Mode none: no quiescence search at all. The position at the horizon is a
+ * leaf of the main search and its static value stands, right or wrong: this
+ * is the horizon effect, shown on purpose.
+ */
+static int horizon(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply)
+{
+	struct position *pos = &s->pos;
+	int eval = eval_static(pos, s->opt->eval);
+	uint32_t node = enter(s, parent, m, ply, -1, alpha, beta, board_in_check(pos), eval);
+
+	EMIT(s, node, TE_HORIZON, MOVE_NONE, eval, 0, 0);
+	return leave(s, node, eval, alpha, beta);
+}
+
+/* The main search: every legal move to DEPTH plies, then the quiescence search. */
+static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
+{
+	const struct search_options *o = s->opt;
+	struct position *pos = &s->pos;
+	bool in_check;
+	uint32_t node;
+	int alpha0 = alpha, best = -SCORE_INF, i;
+	struct move_list list;
+
+	if (depth <= 0) {
+		if (o->mode == QMODE_NONE)
+			return horizon(s, parent, m, alpha, beta, ply);
+		return quiesce(s, parent, m, alpha, beta, ply, 0);
+	}
+
+	in_check = board_in_check(pos);
+	node = enter(s, parent, m, ply, -1, alpha, beta, in_check,
+		     s->trace ? eval_static(pos, o->eval) : 0);
+
+	/* Step 1. No legal move: checkmate (scored by its distance from the root) or stalemate. */
+	movegen_all(pos, &list);
+	if (list.count == 0) {
+		int score = in_check ? -(SCORE_MATE - ply) : 0;
+
+		if (in_check)
+			s->res->mates++;
+		EMIT(s, node, in_check ? TE_MATE : TE_STALEMATE, MOVE_NONE, score, 0, 0);
+		return leave(s, node, score, alpha0, beta);
+	}
+
+	/* Step 2. Try every move, best-looking first. */
+	order_moves(s, &list);
+	for (i = 0; i < list.count; i++) {
+		move mv = list.moves[i];
+		struct undo u;
+		int score;
+
+		if (should_stop(s, node))
+			break;
+		if (s->trace)
+			trace_move(s->trace, node, mv);
+		board_make(pos, mv, &u);
+		score = -search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1);
+		board_unmake(pos, mv, &u);
+
+		/* A child the stop cut short has no value: discarded, as in the quiescence search. */
+		if (s->stopping)
+			break;
+		if (score > best)
+			best = score;
+		/* Step 3. A refutation: the opponent will not allow this line. */
+		if (score >= beta) {
+			s->res->beta_cutoffs++;
+			EMIT(s, node, TE_BETA_CUTOFF, mv, score, 0, 0);
+			return leave(s, node, o->fail_soft ? best : beta, alpha0, beta);
+		}
+		/* Step 4. A better move: it raises alpha and becomes the principal variation. */
+		if (score > alpha) {
+			alpha = score;
+			EMIT(s, node, TE_ALPHA_RAISE, mv, alpha, 0, 0);
+			update_pv(s, ply, mv);
+		}
+	}
+	note_root(s, ply, i, list.count);
+	if (best == -SCORE_INF)
+		best = alpha;
+	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
+}
+
+int search_run(const struct position *root, const struct search_options *opt,
+	       struct trace *trace, const atomic_int *stop, struct search_result *res)
+{
+	struct searcher *s = xcalloc(1, sizeof *s);
+	double start = util_now();
+
+	memset(res, 0, sizeof *res);
+	s->pos = *root;
+	s->opt = opt;
+	s->trace = trace;
+	s->stop = stop;
+	s->res = res;
+	s->next_progress = SEARCH_PROGRESS_NODES;
+	if (trace) {
+		uint64_t budget = opt->max_memory == 0 ? trace_default_budget() :
+				  opt->max_memory == SEARCH_NO_MEMORY_LIMIT ? 0 : opt->max_memory;
+
+		if (budget > SIZE_MAX)
+			budget = SIZE_MAX;
+		trace_clear(trace);
+		trace_set_budget(trace, (size_t)budget);
+		res->memory_budget = budget;
+	}
+
+	res->score = search_main(s, TRACE_NONE, MOVE_NONE, opt->depth, -SCORE_INF, SCORE_INF, 0);
+	res->pv_len = s->pv_len[0];
+	memcpy(res->pv, s->pv[0], sizeof(move) * (size_t)res->pv_len);
+	res->best = res->pv_len > 0 ? res->pv[0] : MOVE_NONE;
+	/*
+	 * After a stop the root's score is the best of the root moves searched
+	 * to the end (the stopped one is discarded), a true value for those;
+	 * with none finished (and no stand pat at a quiescence root) there is
+	 * no score and no best move.
+	 */
+	res->has_score = !res->stopped || res->root_moves_done > 0 || s->root_stood;
+	if (!res->has_score) {
+		res->best = MOVE_NONE;
+		res->pv_len = 0;
+	}
+	res->seconds = util_now() - start;
+	if (trace) {
+		trace_mark_pv(trace, res->pv, res->pv_len);
+		trace_trim(trace);
+	}
+	free(s);
+	return res->score;
+}
+
+bool search_memory_parse(const char *text, uint64_t *bytes)
+{
+	static const char units[] = "KMGT";
+	uint64_t whole = 0, frac = 0, scale = 1, fdiv = 1;
+	const char *p = text, *u;
+	int shift = 0;
+
+	if (text == NULL || !isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > (UINT64_MAX - 9) / 10)
+			return false;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		if (!isdigit((unsigned char)*++p))
+			return false;
+		for (; isdigit((unsigned char)*p); p++)
+			if (fdiv < 1000000) {
+				frac = frac * 10 + (uint64_t)(*p - '0');
+				fdiv *= 10;
+			}
+	}
+	if (*p != '\0' && (u = strchr(units, toupper((unsigned char)*p))) != NULL) {
+		shift = 10 * (int)(u - units + 1);
+		p++;
+		if (*p == 'i' || *p == 'I')
+			p++;
+		if (*p == 'b' || *p == 'B')
+			p++;
+	} else if (*p == 'b' || *p == 'B') {
+		p++;
+	}
+	if (*p != '\0' || (fdiv > 1 && shift == 0))
+		return false;
+	scale = (uint64_t)1 << shift;
+	if (whole > UINT64_MAX / scale / 2)
+		return false;
+	*bytes = whole * scale + frac * scale / fdiv;
+	if (*bytes == 0)
+		*bytes = whole == 0 && frac == 0 ? SEARCH_NO_MEMORY_LIMIT : 1;
+	return true;
+}
+
+void search_memory_text(uint64_t bytes, char *buf, size_t n)
+{
+	static const char units[] = "KMGT";
+	int u = -1;
+
+	if (bytes == SEARCH_NO_MEMORY_LIMIT || bytes == 0) {
+		snprintf(buf, n, "none");
+		return;
+	}
+	while (u < 3 && bytes % 1024 == 0) {
+		bytes /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)bytes);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)bytes, units[u]);
+}
+
+void search_stop_reason(const struct search_result *res, const struct search_options *opt, char *buf, size_t n)
+{
+	char size[32];
+
+	if (!res->stopped) {
+		snprintf(buf, n, "%s", "");
+	} else if (res->interrupted) {
+		snprintf(buf, n, "interrupted");
+	} else if (res->memory_full) {
+		search_memory_text(res->memory_budget, size, sizeof size);
+		snprintf(buf, n, "memory budget, --max-memory %s", size);
+	} else {
+		snprintf(buf, n, "--max-nodes %llu", (unsigned long long)opt->max_nodes);
+	}
+}
+
+const char *search_mode_name(enum qmode mode)
+{
+	return mode == QMODE_NONE ? "none" : mode == QMODE_CHECKS ? "checks" : "captures";
+}
+
+void search_score_text(int score, char *buf, size_t n)
+{
+	if (score >= SCORE_INF)
+		snprintf(buf, n, "+inf");
+	else if (score <= -SCORE_INF)
+		snprintf(buf, n, "-inf");
+	else if (score >= SCORE_MATE - SEARCH_MAX_PLY)
+		snprintf(buf, n, "mate in %d", (SCORE_MATE - score + 1) / 2);
+	else if (score <= -(SCORE_MATE - SEARCH_MAX_PLY))
+		snprintf(buf, n, "mated in %d", (SCORE_MATE + score) / 2);
+	else
+		snprintf(buf, n, "%+d", score);
+}
+
+/* Parses "on"/"off"-style switches; a missing value means "on". */
+static bool parse_switch(const char *value, bool *out)
+{
+	if (value == NULL || !strcmp(value, "on") || !strcmp(value, "yes") || !strcmp(value, "true") ||
+	    !strcmp(value, "1")) {
+		*out = true;
+		return true;
+	}
+	if (!strcmp(value, "off") || !strcmp(value, "no") || !strcmp(value, "false") || !strcmp(value, "0")) {
+		*out = false;
+		return true;
+	}
+	return false;
+}
+
+/* Parses a whole number from LO to HI. */
+static bool parse_number(const char *value, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	/* Digits only (a leading '-' allowed): strtol alone would also take " 1" and "+1". */
+	if (value == NULL || !((value[0] >= '0' && value[0] <= '9') ||
+			       (value[0] == '-' && value[1] >= '0' && value[1] <= '9')))
+		return false;
+	v = strtol(value, &end, 10);
+	if (*end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool search_option_set(struct search_options *opt, const char *name, const char *value,
+		       struct error *err)
+{
+	char cut[UTIL_CUT_MAX + 4];
+	/* A rejected value is quoted cut: a 100,000-digit depth must not fill the message. */
+	const char *shown = util_cut(value ? value : "", cut, sizeof cut);
+	long v;
+	bool b;
+
+	if (!strcmp(name, "depth")) {
+		if (!parse_number(value, 0, SEARCH_MAX_DEPTH, &v))
+			return error_set(err, 0, 0, "invalid depth '%s': expected a whole number from 0 to %d",
+					 shown, SEARCH_MAX_DEPTH);
+		opt->depth = (int)v;
+	} else if (!strcmp(name, "mode")) {
+		if (value && !strcmp(value, "none"))
+			opt->mode = QMODE_NONE;
+		else if (value && !strcmp(value, "captures"))
+			opt->mode = QMODE_CAPTURES;
+		else if (value && !strcmp(value, "checks"))
+			opt->mode = QMODE_CHECKS;
+		else
+			return error_set(err, 0, 0, "invalid mode '%s': expected none, captures or checks",
+					 shown);
+	} else if (!strcmp(name, "check-plies")) {
+		if (value && !strcmp(value, "all"))
+			opt->check_plies = -1;
+		else if (parse_number(value, 0, SEARCH_MAX_PLY, &v))
+			opt->check_plies = (int)v;
+		else
+			return error_set(err, 0, 0, "invalid check-plies '%s': expected a whole number from 0 to %d, or 'all'",
+					 shown, SEARCH_MAX_PLY);
+	} else if (!strcmp(name, "qdepth")) {
+		if (value && (!strcmp(value, "none") || !strcmp(value, "off")))
+			opt->qdepth = -1;
+		else if (parse_number(value, 0, SEARCH_MAX_PLY, &v))
+			opt->qdepth = (int)v;
+		else
+			return error_set(err, 0, 0, "invalid qdepth '%s': expected a whole number from 0 to %d, or 'none'",
+					 shown, SEARCH_MAX_PLY);
+	} else if (!strcmp(name, "delta")) {
+		/* A number is a margin (0 included), never a switch: "delta=0" prunes with margin 0. */
+		if (parse_number(value, 0, 10000, &v)) {
+			opt->delta = true;
+			opt->delta_margin = (int)v;
+		} else if (parse_switch(value, &b)) {
+			opt->delta = b;
+		} else {
+			return error_set(err, 0, 0, "invalid delta margin '%s': expected a whole number of centipawns from 0 to 10000, or on/off",
+					 shown);
+		}
+	} else if (!strcmp(name, "no-delta")) {
+		opt->delta = false;
+	} else if (!strcmp(name, "see") || !strcmp(name, "fail-soft") || !strcmp(name, "stand-pat") ||
+		   !strcmp(name, "evasions") || !strcmp(name, "pawn-pushes")) {
+		if (!parse_switch(value, &b))
+			return error_set(err, 0, 0, "invalid value '%s' for %s: expected on or off", shown, name);
+		if (!strcmp(name, "see"))
+			opt->see = b;
+		else if (!strcmp(name, "fail-soft"))
+			opt->fail_soft = b;
+		else if (!strcmp(name, "stand-pat"))
+			opt->stand_pat = b;
+		else if (!strcmp(name, "evasions"))
+			opt->evasions = b;
+		else
+			opt->pawn_pushes = b;
+	} else if (!strcmp(name, "fail-hard")) {
+		opt->fail_soft = false;
+	} else if (!strcmp(name, "no-stand-pat")) {
+		opt->stand_pat = false;
+	} else if (!strcmp(name, "no-evasions")) {
+		opt->evasions = false;
+	} else if (!strcmp(name, "no-see")) {
+		opt->see = false;
+	} else if (!strcmp(name, "order")) {
+		if (value && !strcmp(value, "mvv-lva"))
+			opt->order = ORDER_MVV_LVA;
+		else if (value && !strcmp(value, "none"))
+			opt->order = ORDER_NONE;
+		else
+			return error_set(err, 0, 0, "invalid order '%s': expected mvv-lva or none", shown);
+	} else if (!strcmp(name, "eval")) {
+		if (!value || !eval_kind_parse(value, &opt->eval))
+			return error_set(err, 0, 0, "invalid eval '%s': expected material or pst", shown);
+	} else if (!strcmp(name, "max-nodes")) {
+		if (!parse_number(value, 0, 2000000000L, &v))
+			return error_set(err, 0, 0, "invalid max-nodes '%s': expected a whole number (0 for no cap)",
+					 shown);
+		opt->max_nodes = (uint64_t)v;
+	} else if (!strcmp(name, "max-memory")) {
+		uint64_t bytes;
+
+		if (!search_memory_parse(value, &bytes))
+			return error_set(err, 0, 0, "invalid max-memory '%s': expected a size such as 512M or 2G "
+					 "(K, M, G, T: 1024, 1024^2, ... bytes; 0 for no limit)", shown);
+		opt->max_memory = bytes;
+	} else {
+		return error_set(err, 0, 0,
+				 "unknown search option '%s': expected depth, mode, check-plies, qdepth, delta, see, "
+				 "fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes or max-memory", name);
+	}
+	return true;
+}
+
+void search_options_describe(const struct search_options *opt, char *buf, size_t n)
+{
+	char checks[32] = "", qdepth[32] = "", delta[32] = "";
+
+	if (opt->mode == QMODE_CHECKS) {
+		if (opt->check_plies < 0)
+			snprintf(checks, sizeof checks, " (checks at every ply)");
+		else
+			snprintf(checks, sizeof checks, " (checks in %d ply)", opt->check_plies);
+	}
+	if (opt->qdepth >= 0)
+		snprintf(qdepth, sizeof qdepth, ", qdepth %d", opt->qdepth);
+	if (opt->delta)
+		snprintf(delta, sizeof delta, ", delta %d", opt->delta_margin);
+	snprintf(buf, n, "mode %s%s, depth %d%s%s%s, %s%s%s%s, order %s, eval %s",
+		 search_mode_name(opt->mode), checks, opt->depth, qdepth, delta,
+		 opt->see ? ", see" : "",
+		 opt->fail_soft ? "fail-soft" : "fail-hard",
+		 opt->stand_pat ? "" : ", no stand pat",
+		 opt->evasions ? "" : ", no evasions",
+		 opt->pawn_pushes ? ", pawn pushes" : "",
+		 opt->order == ORDER_NONE ? "none" : "mvv-lva", eval_kind_name(opt->eval));
+}

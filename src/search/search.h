@@ -1,0 +1,143 @@
+/*
+ * search.h: the instrumented alpha-beta search with its quiescence search.
+ *
+ * Negamax alpha-beta to a fixed depth; at depth 0 the quiescence search
+ * takes over. Every decision can be recorded in a trace (search.c has the
+ * pinned semantics as numbered steps). The search never prints.
+ */
+#ifndef QUIESCE_SEARCH_H
+#define QUIESCE_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "chess/board.h"
+#include "chess/eval.h"
+#include "search/trace.h"
+#include "base/types.h"
+
+#define SCORE_MATE 32000
+#define SCORE_INF 32500
+#define SEARCH_MAX_PLY 128
+#define SEARCH_MAX_DEPTH 20
+#define SEARCH_DEFAULT_DEPTH 2
+#define DELTA_DEFAULT_MARGIN 200
+/* Scores beyond this are mates: SCORE_MATE - ply. */
+#define SCORE_IS_MATE(s) ((s) > SCORE_MATE - 1000 || (s) < -(SCORE_MATE - 1000))
+
+enum qmode { QMODE_NONE = 0, QMODE_CAPTURES, QMODE_CHECKS };
+enum move_order { ORDER_MVV_LVA = 0, ORDER_NONE };
+
+struct search_options {
+	int depth;              /* main search plies */
+	enum qmode mode;
+	int check_plies;        /* mode checks: quiet checks while qply < this; -1 = every ply */
+	int qdepth;             /* -1 = no limit */
+	bool delta;
+	int delta_margin;
+	bool see;
+	bool fail_soft;
+	bool stand_pat;
+	bool evasions;
+	bool pawn_pushes;
+	enum move_order order;
+	enum eval_kind eval;
+	uint64_t max_nodes;     /* 0 = no cap */
+	/*
+	 * The bytes a recorded trace may take: 0 = the default budget
+	 * (trace_default_budget), SEARCH_NO_MEMORY_LIMIT = none. When the trace
+	 * is full the search stops as at the node cap.
+	 */
+	uint64_t max_memory;
+	/*
+	 * Called every SEARCH_PROGRESS_NODES nodes while the search runs, so a
+	 * front end can show that a long search is alive (the search itself
+	 * never prints). NULL for none.
+	 */
+	void (*progress)(void *ctx, uint64_t nodes);
+	void *progress_ctx;
+};
+
+#define SEARCH_PROGRESS_NODES 200000
+
+struct search_result {
+	int score;
+	move best;
+	move pv[SEARCH_MAX_PLY + 1];
+	int pv_len;
+	uint64_t nodes;         /* every node entered, main and quiescence */
+	uint64_t qnodes;        /* nodes in the quiescence search */
+	uint64_t stand_pat_cutoffs;
+	uint64_t beta_cutoffs;
+	uint64_t delta_prunes;
+	uint64_t see_prunes;
+	uint64_t mates;
+	int seldepth;           /* the deepest ply any node reached (quiescence included) */
+	bool stopped;           /* cut short by the node cap, the memory budget or an interrupt */
+	/*
+	 * Whether score, best and pv are true values: the search finished, or
+	 * (stopped) at least one root move was searched to the end, or the root,
+	 * a quiescence node, stood pat. After a stop they are the best of the
+	 * root moves that finished; the interrupted move's partial value is
+	 * discarded. False: no move finished, best is MOVE_NONE, the pv empty
+	 * and score -SCORE_INF (the root's value: nothing is known).
+	 */
+	bool has_score;
+	int root_moves;         /* the moves the root's loop had (legal moves; a quiescence root's tactical ones) */
+	int root_moves_done;    /* of those, searched to the end or pruned: root_moves unless stopped */
+	bool interrupted;       /* by the interrupt flag (else by a cap) */
+	bool memory_full;       /* by the trace's memory budget (else by the node cap) */
+	uint64_t memory_budget; /* the trace's budget in bytes (0: no trace or no limit) */
+	double seconds;
+};
+
+/* Fills OPT with the defaults: depth 2, mode captures, fail-hard, stand pat, evasions, MVV-LVA. */
+void search_defaults(struct search_options *opt);
+
+/*
+ * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
+ * in it (it is cleared first). When STOP is not NULL and becomes non-zero
+ * the search stops cleanly at the next node: another thread or a signal
+ * handler may store to it (int atomics are lock-free, so that is
+ * async-signal-safe). Returns the root score (see has_score after a stop).
+ */
+int search_run(const struct position *root, const struct search_options *opt,
+	       struct trace *trace, const atomic_int *stop, struct search_result *res);
+
+/*
+ * Parses one search option by NAME with VALUE (NULL for a flag) into OPT:
+ * depth, mode, check-plies, qdepth, delta, see, fail-soft, fail-hard,
+ * stand-pat, no-stand-pat, evasions, no-evasions, pawn-pushes, order, eval,
+ * max-nodes. Returns false with a message in ERR for an unknown name or a
+ * bad value. Shared by the command line, the tutor and the lesson files.
+ */
+bool search_option_set(struct search_options *opt, const char *name, const char *value,
+		       struct error *err);
+
+const char *search_mode_name(enum qmode mode);
+
+/*
+ * Writes SCORE as a learner reads it into BUF (N bytes): "+35", "-120",
+ * "mate in 2", "mated in 1", "+inf"/"-inf" for the open window's bounds.
+ */
+void search_score_text(int score, char *buf, size_t n);
+
+#define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
+
+/*
+ * Parses a memory size: a whole number of bytes, or of K, M, G or T
+ * (1024, 1024^2, ... bytes; "512M", "2G", "1.5G"; a trailing B or iB is
+ * allowed); "0" is no limit (SEARCH_NO_MEMORY_LIMIT). False on anything else.
+ */
+bool search_memory_parse(const char *text, uint64_t *bytes);
+/* BYTES as the shortest exact "512M", "2G", "1536K" or bytes ("none" for no limit). */
+void search_memory_text(uint64_t bytes, char *buf, size_t n);
+/*
+ * Why RES stopped, for a message: "interrupted", "--max-nodes N" (the node
+ * cap) or "memory budget, --max-memory SIZE"; "" when it did not stop.
+ */
+void search_stop_reason(const struct search_result *res, const struct search_options *opt, char *buf, size_t n);
+
+/* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
+void search_options_describe(const struct search_options *opt, char *buf, size_t n);
+
+#endif

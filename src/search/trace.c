@@ -1,0 +1,718 @@
+/*
+ * trace.c: a trace's life (new, clear, trim, its budget), building one from
+ * a file, and walking it: nodes, events decoded from the compact storage
+ * (trace_int.h), navigation. The recording functions the search calls on
+ * every node are inline, in trace_record.h; the jumps by kind are in
+ * trace_index.c.
+ */
+#include "search/trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "search/trace_record.h"
+#include "base/util.h"
+
+/* The number of elements A's last chunk holds room for (0 without chunks). */
+static uint32_t chunked_last_size(const struct chunked *a, unsigned bits)
+{
+	return a->chunks ? a->cap - ((a->chunks - 1) << bits) : 0;
+}
+
+/*
+ * A's next growth: the new size of its last chunk (*RESIZE true) or of a
+ * new chunk. The first chunk doubles (from FIRST elements) up to a whole
+ * chunk; a short later chunk (cut by trace_trim) grows back whole.
+ */
+static uint32_t chunked_next_size(const struct chunked *a, unsigned bits, uint32_t first, bool *resize)
+{
+	uint32_t full = 1u << bits, size = chunked_last_size(a, bits), n;
+
+	*resize = a->chunks > 0 && size < full;
+	if (a->chunks == 0)
+		return first;
+	if (!*resize)
+		return full;
+	if (a->chunks > 1)
+		return full;
+	n = size * 2 > first ? size * 2 : first;
+	return n > full ? full : n;
+}
+
+/* The bytes the next growth of A would allocate. */
+static size_t chunked_next_bytes(const struct chunked *a, unsigned bits, size_t elem, uint32_t first)
+{
+	bool resize;
+	uint32_t n = chunked_next_size(a, bits, first, &resize);
+	size_t table = !resize && a->chunks == a->table_cap ? sizeof(void *) * (a->table_cap ? a->table_cap : 8) : 0;
+
+	return (size_t)(n - (resize ? chunked_last_size(a, bits) : 0)) * elem + table;
+}
+
+/* Adds room to A (see chunked_next_size); BYTES counts what is allocated. */
+static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t first, size_t *bytes)
+{
+	bool resize;
+	uint32_t n = chunked_next_size(a, bits, first, &resize);
+
+	if (resize) {
+		uint32_t size = chunked_last_size(a, bits);
+
+		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)n * elem);
+		*bytes += (size_t)(n - size) * elem;
+		a->cap += n - size;
+		return;
+	}
+	if (a->chunks == a->table_cap) {
+		uint32_t ncap = a->table_cap ? a->table_cap * 2 : 8;
+
+		a->chunk = xrealloc(a->chunk, sizeof *a->chunk * ncap);
+		*bytes += sizeof *a->chunk * (ncap - a->table_cap);
+		a->table_cap = ncap;
+	}
+	a->chunk[a->chunks++] = xmalloc((size_t)n * elem);
+	*bytes += (size_t)n * elem;
+	a->cap += n;
+}
+
+/* Cuts A's last chunk to the elements it holds, freeing chunks left empty. */
+static void chunked_trim(struct chunked *a, unsigned bits, size_t elem, size_t *bytes)
+{
+	while (a->chunks > 0 && a->count <= (a->chunks - 1) << bits) {
+		uint32_t size = chunked_last_size(a, bits);
+
+		free(a->chunk[--a->chunks]);
+		*bytes -= (size_t)size * elem;
+		a->cap -= size;
+	}
+	if (a->count < a->cap) {
+		uint32_t size = chunked_last_size(a, bits), keep = size - (a->cap - a->count);
+
+		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)keep * elem);
+		*bytes -= (size_t)(size - keep) * elem;
+		a->cap = a->count;
+	}
+}
+
+static void chunked_free(struct chunked *a)
+{
+	for (uint32_t i = 0; i < a->chunks; i++)
+		free(a->chunk[i]);
+	free(a->chunk);
+	memset(a, 0, sizeof *a);
+}
+
+/*
+ * The stored events get their first room with the first node, so that
+ * trace_full's quick test (room for a node and XEV_HEADROOM events) passes
+ * from the start and its slow half runs only before a growth.
+ */
+void trace_grow_nodes(struct trace *t)
+{
+	chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
+	if (t->xevs.cap == 0)
+		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+	trace_budget_update(t);
+}
+
+void trace_grow_xevs(struct trace *t)
+{
+	chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
+	trace_budget_update(t);
+}
+
+void trace_trim(struct trace *t)
+{
+	chunked_trim(&t->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
+	chunked_trim(&t->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	trace_budget_update(t);
+}
+
+static const char *const kind_names[TE_KIND_COUNT] = {
+	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune",
+	"see_prune", "mate", "stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf",
+	"leave", "stopped"
+};
+
+struct trace *trace_new(void)
+{
+	struct trace *t = xcalloc(1, sizeof *t);
+
+	t->stopped_at = TRACE_NONE;
+	t->last_kind = TE_KIND_COUNT;
+	return t;
+}
+
+void trace_free(struct trace *t)
+{
+	if (t == NULL)
+		return;
+	trace_index_free(t);
+	chunked_free(&t->nodes);
+	chunked_free(&t->xevs);
+	free(t);
+}
+
+/* A copy of A's elements in chunks of the same shape, trimmed to what A holds. */
+static void chunked_copy(struct chunked *to, const struct chunked *a, unsigned bits, size_t elem, size_t *bytes)
+{
+	memset(to, 0, sizeof *to);
+	to->table_cap = a->chunks ? a->chunks : 1;
+	to->chunk = xcalloc(to->table_cap, sizeof *to->chunk);
+	*bytes += sizeof *to->chunk * to->table_cap;
+	for (uint32_t i = 0; i < a->chunks && (i << bits) < a->count; i++) {
+		uint32_t n = a->count - (i << bits) < (1u << bits) ? a->count - (i << bits) : 1u << bits;
+
+		to->chunk[i] = xmalloc((size_t)n * elem);
+		memcpy(to->chunk[i], a->chunk[i], (size_t)n * elem);
+		*bytes += (size_t)n * elem;
+		to->chunks = i + 1;
+		to->cap += n;
+	}
+	to->count = a->count;
+}
+
+struct trace *trace_copy(const struct trace *a)
+{
+	struct trace *t = xcalloc(1, sizeof *t);
+
+	*t = *a;
+	t->index = NULL;
+	t->bytes = 0;
+	chunked_copy(&t->nodes, &a->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
+	chunked_copy(&t->xevs, &a->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	trace_budget_update(t);
+	return t;
+}
+
+void trace_clear(struct trace *t)
+{
+	size_t budget = t->budget;
+
+	trace_index_free(t);
+	chunked_free(&t->nodes);
+	chunked_free(&t->xevs);
+	memset(t, 0, sizeof *t);
+	t->budget = budget;
+	trace_budget_update(t);
+	t->stopped_at = TRACE_NONE;
+	t->last_kind = TE_KIND_COUNT;
+}
+
+/* ------------------------------------------------------------ recording */
+
+void trace_node_mark(struct trace *t, uint32_t n, unsigned flags)
+{
+	trace_tnode(t, n)->bits |= (uint8_t)(flags & FLAG_MASK);
+}
+
+void trace_mark_pv(struct trace *t, const move *pv, int len)
+{
+	uint32_t node = 0;
+
+	if (t->nodes.count == 0)
+		return;
+	trace_node_mark(t, 0, TN_PV);
+	for (int i = 0; i < len && (node = trace_child_by_move(t, node, pv[i])) != TRACE_NONE; i++)
+		trace_node_mark(t, node, TN_PV);
+}
+
+/* ------------------------------------------------------------- building */
+
+uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
+{
+	uint32_t id = trace_push_node(t, nd->parent, nd->move, nd->ply, nd->qply, nd->alpha, nd->beta, nd->eval, nd->flags);
+
+	trace_put_node(t, id, nd);
+	return id;
+}
+
+void trace_put_node(struct trace *t, uint32_t id, const struct trace_node *nd)
+{
+	struct tnode *n = trace_tnode(t, id);
+
+	n->parent = nd->parent;
+	n->end = nd->end;
+	n->alpha = nd->alpha;
+	n->beta = nd->beta;
+	n->eval = nd->eval;
+	n->score = nd->score;
+	n->move = nd->move;
+	n->ply = nd->ply;
+	n->qply = nd->qply;
+	n->bits = (uint8_t)((n->bits & ~(FLAG_MASK | 3u << BOUND_SHIFT)) | (nd->flags & FLAG_MASK) |
+			    (unsigned)(nd->bound & 3) << BOUND_SHIFT);
+	n->children = nd->children;
+}
+
+bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
+{
+	const struct tnode *n;
+
+	if (e->node >= t->nodes.count || e->kind >= TE_KIND_COUNT) {
+		snprintf(why, 128, "event %lu: there is no node %lu or no kind %d", (unsigned long)t->event_count,
+			 (unsigned long)e->node, e->kind);
+		return false;
+	}
+	n = trace_tnode(t, e->node);
+	switch (e->kind) {
+	case TE_ENTER:
+		if (e->node != t->entered || (e->node == 0) != (t->event_count == 0) ||
+		    (e->node != 0 && t->last_kind != TE_MOVE) || e->move != n->move || e->v1 != n->alpha ||
+		    e->v2 != n->beta) {
+			snprintf(why, 128, "node %lu's enter event is out of place or differs from the node",
+				 (unsigned long)e->node);
+			return false;
+		}
+		trace_record_enter(t, e->node);
+		return true;
+	case TE_MOVE: {
+		uint32_t child = trace_child_of_move_event(e);
+
+		if (child != t->entered || child >= t->nodes.count || trace_tnode(t, child)->parent != e->node ||
+		    trace_tnode(t, child)->move != e->move || e->node >= t->entered || n->leave != TRACE_NONE) {
+			snprintf(why, 128, "node %lu's move event does not open the next node", (unsigned long)e->node);
+			return false;
+		}
+		trace_move(t, e->node, e->move);
+		return true;
+	}
+	case TE_LEAVE:
+		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || e->v1 != n->score ||
+		    e->extra != (n->bits >> BOUND_SHIFT & 3)) {
+			snprintf(why, 128, "node %lu's leave event is out of place or differs from the node",
+				 (unsigned long)e->node);
+			return false;
+		}
+		trace_record_leave(t, e->node);
+		return true;
+	default:
+		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || t->last_kind == TE_MOVE) {
+			snprintf(why, 128, "an event of node %lu outside its enter and leave", (unsigned long)e->node);
+			return false;
+		}
+		trace_event(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
+		return true;
+	}
+}
+
+/* -------------------------------------------------------------- reading */
+
+uint32_t trace_node_count(const struct trace *t)
+{
+	return t->nodes.count;
+}
+
+uint32_t trace_event_count(const struct trace *t)
+{
+	return t->event_count;
+}
+
+struct trace_node trace_node_get(const struct trace *t, uint32_t id)
+{
+	const struct tnode *n = trace_tnode(t, id);
+	struct trace_node nd;
+
+	nd.parent = n->parent;
+	nd.end = n->end;
+	nd.enter = n->enter;
+	nd.leave = n->leave;
+	nd.alpha = n->alpha;
+	nd.beta = n->beta;
+	nd.eval = n->eval;
+	nd.score = n->score;
+	nd.move = n->move;
+	nd.ply = n->ply;
+	nd.qply = n->qply;
+	nd.flags = (uint8_t)(n->bits & FLAG_MASK);
+	nd.bound = (uint8_t)(n->bits >> BOUND_SHIFT & 3);
+	nd.children = n->children;
+	return nd;
+}
+
+bool trace_stopped(const struct trace *t)
+{
+	return t->stopped;
+}
+
+uint32_t trace_stopped_at(const struct trace *t)
+{
+	return t->stopped ? t->stopped_at : TRACE_NONE;
+}
+
+static struct trace_event make_event(uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	struct trace_event e;
+
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	return e;
+}
+
+static struct trace_event stored_event(const struct xevent *x)
+{
+	return make_event(x->node, x->kind, x->move, x->v1, x->v2, x->extra);
+}
+
+/* The first stored event whose index is at least EV (binary search). */
+static uint32_t xev_lower(const struct trace *t, uint32_t ev)
+{
+	uint32_t lo = 0, hi = t->xevs.count;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (trace_xev(t, mid)->index < ev)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The last node entered at or before event EV (binary search over the enter indices). */
+uint32_t trace_node_of_event(const struct trace *t, uint32_t ev)
+{
+	uint32_t lo = 0, hi = t->entered;
+
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (trace_tnode(t, mid)->enter <= ev)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Event EV, one not stored, between node N's enter and the next node's:
+ * N's enter, the decision implied after it, the move opening node N + 1,
+ * or an event around the leave of N or of an ancestor that closes in this
+ * stretch. *CHAIN is the node the walk up the closing nodes starts from; it
+ * is left where the walk stopped, so an in-order walk never climbs twice.
+ */
+static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint32_t n, uint32_t *chain)
+{
+	const struct tnode *nd = trace_tnode(t, n);
+
+	if (ev == nd->enter)
+		return make_event(n, TE_ENTER, nd->move, nd->alpha, nd->beta, 0);
+	if (ev == nd->enter + 1 && (nd->post & 15))
+		return make_event(n, nd->post & 15, MOVE_NONE, trace_post_value(nd, nd->post & 15), 0, nd->post >> 4);
+	if (n + 1 < t->entered && ev + 1 == trace_tnode(t, n + 1)->enter) {
+		const struct tnode *c = trace_tnode(t, n + 1);
+
+		return make_event(c->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF), (int16_t)((n + 1) >> 16), 0);
+	}
+	for (uint32_t x = *chain; x != TRACE_NONE; x = trace_tnode(t, x)->parent) {
+		const struct tnode *xn = trace_tnode(t, x);
+		unsigned after = xn->bits >> AFTER_SHIFT & 3;
+
+		*chain = x;
+		if (xn->leave == TRACE_NONE || ev + 1 < xn->leave)
+			break;
+		if (ev > xn->leave + (after ? 1 : 0))
+			continue;
+		if (ev == xn->leave)
+			return make_event(x, TE_LEAVE, MOVE_NONE, xn->score, 0, xn->bits >> BOUND_SHIFT & 3);
+		if (ev + 1 == xn->leave && (xn->bits & QUIET_BIT))
+			return make_event(x, TE_QUIET_LEAF, MOVE_NONE, xn->eval, 0, 0);
+		if (ev == xn->leave + 1 && after)
+			return make_event(xn->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
+					  -xn->score, 0, 0);
+		break;
+	}
+	/* Not reached for a trace built through this module's functions. */
+	return make_event(n, TE_STOPPED, MOVE_NONE, 0, 0, 0);
+}
+
+struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
+{
+	uint32_t xi = xev_lower(t, ev), n, chain;
+
+	if (xi < t->xevs.count && trace_xev(t, xi)->index == ev)
+		return stored_event(trace_xev(t, xi));
+	n = trace_node_of_event(t, ev);
+	chain = n;
+	return implied_event(t, ev, n, &chain);
+}
+
+void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from)
+{
+	memset(it, 0, sizeof *it);
+	it->t = t;
+	it->index = TRACE_NONE;
+	it->next = from;
+	if (from < t->event_count) {
+		it->node = trace_node_of_event(t, from);
+		it->chain = it->node;
+		it->aux = xev_lower(t, from);
+	}
+}
+
+bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
+{
+	const struct trace *t = it->t;
+	uint32_t ev = it->next;
+
+	if (ev >= t->event_count)
+		return false;
+	if (it->aux < t->xevs.count && trace_xev(t, it->aux)->index == ev) {
+		*e = stored_event(trace_xev(t, it->aux++));
+	} else {
+		while (it->node + 1 < t->entered && trace_tnode(t, it->node + 1)->enter <= ev) {
+			it->node++;
+			it->chain = it->node;
+		}
+		*e = implied_event(t, ev, it->node, &it->chain);
+	}
+	it->index = ev;
+	it->next = ev + 1;
+	return true;
+}
+
+bool trace_node_is_horizon(const struct trace *t, uint32_t n)
+{
+	const struct tnode *nd = trace_tnode(t, n);
+	uint32_t xi;
+
+	if (nd->enter == TRACE_NONE)
+		return false;
+	if (nd->post & 15)
+		return (nd->post & 15) == TE_HORIZON;
+	xi = xev_lower(t, nd->enter + 1);
+	return xi < t->xevs.count && trace_xev(t, xi)->index == nd->enter + 1 && trace_xev(t, xi)->kind == TE_HORIZON &&
+	       trace_xev(t, xi)->node == n;
+}
+
+/* ----------------------------------------------------------- navigation */
+
+uint32_t trace_first_child(const struct trace *t, uint32_t n)
+{
+	return trace_tnode(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
+}
+
+uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m)
+{
+	uint32_t c = trace_first_child(t, n);
+
+	while (c != TRACE_NONE && trace_tnode(t, c)->move != m)
+		c = trace_next_sibling(t, c);
+	return c;
+}
+
+uint32_t trace_next_sibling(const struct trace *t, uint32_t n)
+{
+	uint32_t p = trace_tnode(t, n)->parent;
+	uint32_t next = trace_tnode(t, n)->end;
+
+	if (p == TRACE_NONE || next >= trace_tnode(t, p)->end)
+		return TRACE_NONE;
+	return next;
+}
+
+uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
+{
+	uint32_t p = trace_tnode(t, n)->parent, c, prev = TRACE_NONE;
+
+	if (p == TRACE_NONE)
+		return TRACE_NONE;
+	for (c = p + 1; c < n; c = trace_tnode(t, c)->end)
+		prev = c;
+	return prev;
+}
+
+/*
+ * N's own events after EV: the implied ones are found from N's record and
+ * its children's (the move opening each child, the raise or cutoff after
+ * it, the quiet leaf and the leave); a stored one before the first of those
+ * is N's own unless it lies in a child's block, which is skipped whole.
+ */
+uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
+{
+	const struct tnode *nd = trace_tnode(t, n);
+	uint32_t last, cand = TRACE_NONE, xi;
+
+	if (nd->enter == TRACE_NONE || t->event_count == 0)
+		return TRACE_NONE;
+	if (ev < nd->enter)
+		return nd->enter;
+	last = nd->leave == TRACE_NONE ? t->event_count - 1 : nd->leave;
+	if ((nd->post & 15) && nd->enter + 1 > ev) {
+		cand = nd->enter + 1;
+	} else {
+		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c)) {
+			const struct tnode *cn = trace_tnode(t, c);
+
+			if (cn->enter == TRACE_NONE)
+				break;
+			if (cn->enter - 1 > ev) {
+				cand = cn->enter - 1;
+				break;
+			}
+			if ((cn->bits >> AFTER_SHIFT & 3) && cn->leave != TRACE_NONE && cn->leave + 1 > ev) {
+				cand = cn->leave + 1;
+				break;
+			}
+		}
+		if (cand == TRACE_NONE && nd->leave != TRACE_NONE) {
+			if ((nd->bits & QUIET_BIT) && nd->leave - 1 > ev)
+				cand = nd->leave - 1;
+			else if (nd->leave > ev)
+				cand = nd->leave;
+		}
+	}
+	for (xi = xev_lower(t, ev + 1); xi < t->xevs.count;) {
+		const struct xevent *x = trace_xev(t, xi);
+		uint32_t c = x->node;
+
+		if (x->index > last || (cand != TRACE_NONE && x->index >= cand))
+			break;
+		if (x->node == n)
+			return x->index;
+		/* A descendant's: skip the block of N's child that holds it. */
+		while (c != TRACE_NONE && trace_tnode(t, c)->parent != n)
+			c = trace_tnode(t, c)->parent;
+		if (c == TRACE_NONE || trace_tnode(t, c)->leave == TRACE_NONE)
+			break;
+		xi = xev_lower(t, trace_tnode(t, c)->leave + 1);
+	}
+	return cand;
+}
+
+uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
+{
+	uint32_t ev = trace_tnode(t, n)->enter;
+
+	while (k-- > 0 && ev != TRACE_NONE)
+		ev = trace_node_next_event(t, n, ev);
+	return ev;
+}
+
+const char *trace_kind_name(int kind)
+{
+	return kind >= 0 && kind < TE_KIND_COUNT ? kind_names[kind] : "unknown";
+}
+
+int trace_kind_parse(const char *name)
+{
+	for (int k = 0; k < TE_KIND_COUNT; k++)
+		if (strcmp(kind_names[k], name) == 0)
+			return k;
+	return -1;
+}
+
+const char *trace_outcome_name(int outcome)
+{
+	return outcome == TSP_CUTOFF ? "cutoff" : outcome == TSP_RAISE ? "raise" : "none";
+}
+
+const char *trace_bound_name(int bound)
+{
+	return bound == TB_LOWER ? "lower" : bound == TB_UPPER ? "upper" : "exact";
+}
+
+double trace_bytes_per_node(const struct trace *t)
+{
+	if (t->nodes.count == 0)
+		return 0;
+	return (double)t->bytes / t->nodes.count;
+}
+
+size_t trace_bytes(const struct trace *t)
+{
+	return t->bytes + sizeof *t;
+}
+
+/* ----------------------------------------------------------- the budget */
+
+void trace_set_budget(struct trace *t, size_t bytes)
+{
+	t->budget = bytes;
+	trace_budget_update(t);
+}
+
+void trace_budget_update(struct trace *t)
+{
+	t->tight = t->budget != 0 &&
+		   t->bytes + chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST) +
+		   chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST) > t->budget;
+}
+
+size_t trace_budget(const struct trace *t)
+{
+	return t->budget;
+}
+
+/* The bytes of the process's address space (AS) or data segment (DATA) in use, from /proc (0 if unknown). */
+static uint64_t bytes_in_use(bool data)
+{
+	unsigned long long size = 0, resident, shared, text, lib, dat;
+	long page = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f == NULL || page <= 0) {
+		if (f)
+			fclose(f);
+		return 0;
+	}
+	if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident, &shared, &text, &lib, &dat) != 6)
+		size = dat = 0;
+	fclose(f);
+	return (uint64_t)(data ? dat : size) * (uint64_t)page;
+}
+
+/* Half of what limit RES leaves beyond what is in use, or UINT64_MAX without a limit. */
+static uint64_t limit_share(int res, bool data)
+{
+	struct rlimit rl;
+	uint64_t used;
+
+	if (getrlimit(res, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return UINT64_MAX;
+	used = bytes_in_use(data);
+	return (uint64_t)rl.rlim_cur > used ? ((uint64_t)rl.rlim_cur - used) / TRACE_LIMIT_SHARE : 0;
+}
+
+size_t trace_default_budget(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t budget = UINT64_MAX, share;
+
+	if (pages > 0 && page > 0)
+		budget = (uint64_t)pages * (uint64_t)page / TRACE_PHYS_SHARE;
+	if ((share = limit_share(RLIMIT_AS, false)) < budget)
+		budget = share;
+#ifdef RLIMIT_DATA
+	if ((share = limit_share(RLIMIT_DATA, true)) < budget)
+		budget = share;
+#endif
+	if (budget == UINT64_MAX)
+		budget = (uint64_t)1 << 32;   /* nothing known: 4 GB */
+	budget &= ~(uint64_t)((1 << 20) - 1);   /* whole MB, so the messages read well */
+	if (budget < (1 << 20))
+		budget = 1 << 20;
+	return budget > SIZE_MAX ? SIZE_MAX : (size_t)budget;
+}
+
+bool trace_over_budget(const struct trace *t)
+{
+	size_t need = 0;
+
+	if (t->budget == 0)
+		return false;
+	if (t->nodes.count == t->nodes.cap)
+		need += chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST);
+	if (t->xevs.count + XEV_HEADROOM > t->xevs.cap)
+		need += chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST);
+	return need > 0 && t->bytes + need > t->budget;
+}

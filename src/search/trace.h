@@ -1,0 +1,232 @@
+/*
+ * trace.h: the record of every decision a search made, in the order it made
+ * them, built to be walked both ways by a step-through viewer.
+ *
+ * Nodes are numbered in the order they were entered (pre-order), so the
+ * subtree of node N is the range [N, node.end): the first child of N is N+1
+ * (when N has children) and the next sibling of a child C is C's end. Events
+ * are numbered in time order; a node's own events lie between its "enter" and
+ * "leave" events, interleaved with its children's, which occupy the ranges
+ * [child.enter, child.leave].
+ */
+#ifndef QUIESCE_TRACE_H
+#define QUIESCE_TRACE_H
+
+#include "base/types.h"
+
+#define TRACE_NONE UINT32_MAX
+
+enum trace_kind {
+	TE_ENTER = 0,      /* a node is entered */
+	TE_STAND_PAT,      /* v1 = static value; extra = outcome (TSP_*) */
+	TE_MOVE,           /* a move is tried; child = the node it opens */
+	TE_ALPHA_RAISE,    /* v1 = new alpha, by MOVE (MOVE_NONE: by the stand pat) */
+	TE_BETA_CUTOFF,    /* v1 = score >= beta, by MOVE */
+	TE_DELTA_PRUNE,    /* MOVE skipped: v1 = captured value, v2 = margin */
+	TE_SEE_PRUNE,      /* MOVE skipped: v1 = its SEE */
+	TE_MATE,           /* no legal move in check: v1 = the mated score */
+	TE_STALEMATE,      /* no legal move, not in check (main search): v1 = 0 */
+	TE_HORIZON,        /* mode none at depth 0: v1 = the static value returned */
+	TE_QDEPTH_LIMIT,   /* --qdepth reached: v1 = the static value returned */
+	TE_PLY_LIMIT,      /* ply 128 reached: v1 = the static value returned */
+	TE_QUIET_LEAF,     /* no stand pat (brute) and no move searched: v1 = the static value returned */
+	TE_LEAVE,          /* v1 = the node's score; extra = bound (TB_*) */
+	TE_STOPPED,        /* the search stopped here (node cap or interrupt) */
+	TE_KIND_COUNT
+};
+
+/* What a stand pat did. */
+enum { TSP_NONE = 0, TSP_RAISE = 1, TSP_CUTOFF = 2 };
+
+/* The bound a score is: exact (alpha < score < beta), a lower bound (>= beta) or an upper bound (<= alpha). */
+enum { TB_EXACT = 0, TB_LOWER = 1, TB_UPPER = 2 };
+
+/* Node flags. */
+enum {
+	TN_IN_CHECK = 1,
+	TN_PV = 2,          /* on the principal variation */
+	TN_QUIESCENCE = 4   /* a quiescence node (else the main search) */
+};
+
+/*
+ * One node, as the accessors present it: a decoded copy, not the stored
+ * record (the storage is private to trace.c and may be packed).
+ */
+struct trace_node {
+	uint32_t parent;    /* TRACE_NONE for the root */
+	uint32_t end;       /* one past the last node of this subtree */
+	uint32_t enter;     /* index of the TE_ENTER event */
+	uint32_t leave;     /* index of the TE_LEAVE event (TRACE_NONE while the node is open) */
+	int16_t alpha;      /* window at entry */
+	int16_t beta;
+	int16_t eval;       /* static evaluation, side to move's view */
+	int16_t score;      /* value returned */
+	move move;          /* the move that led here (MOVE_NONE at the root) */
+	uint8_t ply;        /* distance from the root */
+	int8_t qply;        /* quiescence ply, or -1 in the main search */
+	uint8_t flags;      /* TN_* */
+	uint8_t bound;      /* TB_* of the score */
+	uint16_t children;  /* number of children */
+};
+
+/*
+ * One event, as the accessors present it (a decoded copy). For TE_MOVE, v1
+ * and v2 hold the child's id (low and high halves); for TE_ENTER, v1 and v2
+ * are the node's window; for TE_LEAVE, v1 is the score and extra the bound.
+ */
+struct trace_event {
+	uint32_t node;
+	uint8_t kind;
+	uint8_t extra;
+	move move;
+	int16_t v1;
+	int16_t v2;
+};
+
+/* The trace itself is opaque: read it through the functions below. */
+struct trace;
+
+struct trace *trace_new(void);
+void trace_free(struct trace *t);
+/* A copy of A, every node and event (trimmed; the jumps' index is rebuilt on use). */
+struct trace *trace_copy(const struct trace *a);
+/* Empties T for a new recording (its budget stays). */
+void trace_clear(struct trace *t);
+
+/*
+ * Recording (used by the search and the readers): trace_enter, trace_event,
+ * trace_move, trace_leave and trace_full are inline, in trace_record.h.
+ * trace_trim gives back the room allocated beyond the records once the
+ * trace is complete (a later recording grows it again).
+ */
+void trace_trim(struct trace *t);
+/* Adds the TN_* FLAGS to node N. */
+void trace_node_mark(struct trace *t, uint32_t n, unsigned flags);
+/* Marks TN_PV on the root and on the nodes of the line PV (LEN moves) from it, as far as the tree has them. */
+void trace_mark_pv(struct trace *t, const move *pv, int len);
+
+/*
+ * Building a trace from a file (used by the readers): all nodes first, in id
+ * order, then every event in time order. trace_add_node appends a node (its
+ * enter and leave are ignored: the events set them) and returns its id;
+ * trace_put_node rewrites node N's fields (end, children, flags) once its
+ * subtree is known; trace_add_event appends an event. The reader checks the
+ * structure first (a move event is followed by its child's enter, the leave
+ * event carries the node's score and bound, and so on): trace_add_event
+ * returns false with a message in WHY (at least 128 bytes) for an event the
+ * trace cannot hold.
+ */
+uint32_t trace_add_node(struct trace *t, const struct trace_node *n);
+void trace_put_node(struct trace *t, uint32_t n, const struct trace_node *nd);
+bool trace_add_event(struct trace *t, const struct trace_event *e, char *why);
+
+/* Reading. */
+uint32_t trace_node_count(const struct trace *t);
+uint32_t trace_event_count(const struct trace *t);
+/* Node N (N < trace_node_count) and event EV (EV < trace_event_count), decoded. */
+struct trace_node trace_node_get(const struct trace *t, uint32_t n);
+struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
+/* Whether the search was cut short, and the node whose loop the stop broke (TRACE_NONE if not stopped). */
+bool trace_stopped(const struct trace *t);
+uint32_t trace_stopped_at(const struct trace *t);
+
+/*
+ * An in-order walk over the events from a given index, O(1) a step:
+ *	struct trace_iter it;
+ *	struct trace_event e;
+ *	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);)
+ *		... it.index is e's index ...
+ */
+struct trace_iter {
+	const struct trace *t;
+	uint32_t index;     /* the index of the event trace_iter_next returned last */
+	uint32_t next;      /* private: the next index */
+	uint32_t node;      /* private: the walk's state */
+	uint32_t aux;
+	uint32_t chain;
+};
+void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from);
+bool trace_iter_next(struct trace_iter *it, struct trace_event *e);
+
+/* Navigation. */
+static inline uint32_t trace_child_of_move_event(const struct trace_event *e)
+{
+	return (uint32_t)(uint16_t)e->v1 | ((uint32_t)(uint16_t)e->v2 << 16);
+}
+
+/* The first child of N, or TRACE_NONE. */
+uint32_t trace_first_child(const struct trace *t, uint32_t n);
+/* The child of N reached by move M, or TRACE_NONE. */
+uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m);
+/* The sibling after N, or TRACE_NONE. */
+uint32_t trace_next_sibling(const struct trace *t, uint32_t n);
+/* The sibling before N, or TRACE_NONE (walks the parent's children). */
+uint32_t trace_prev_sibling(const struct trace *t, uint32_t n);
+/* The K-th (0-based) event of node N's own events (not its children's), or TRACE_NONE. */
+uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k);
+/* The next event after EV that belongs to node N itself, or TRACE_NONE. */
+uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev);
+
+/*
+ * Whether node N is a horizon leaf of mode none: a main-search node whose one
+ * decision, right after its entry, is its horizon event.
+ */
+bool trace_node_is_horizon(const struct trace *t, uint32_t n);
+
+/*
+ * The first event of KIND after EV (DIR > 0) or the last before it (DIR < 0),
+ * or TRACE_NONE. KIND is a TE_* kind or TRACE_STAND_PAT_CUTOFF (a stand pat
+ * that cut off). O(log n) a call, with an index (about 2 bytes a node; 4
+ * more for TE_LEAVE) built on the first call after the trace changed: the
+ * tutor's "next event of a kind" keys. Not for a trace being recorded by
+ * another thread.
+ */
+#define TRACE_STAND_PAT_CUTOFF TE_KIND_COUNT
+uint32_t trace_find_kind(const struct trace *t, uint32_t ev, int kind, int dir);
+
+/*
+ * The benchmark of trace_find_kind (quiesce bench): the index's build time,
+ * then jumps of several kinds both ways from 1,000 events spread over T,
+ * each timed in processor time (the index, leaves included, is built first
+ * and timed apart).
+ */
+struct trace_jump_bench {
+	uint32_t jumps;
+	double index_ms;    /* building the index (processor ms) */
+	double mean_us;     /* a jump, processor microseconds */
+	double max_us;
+};
+void trace_bench_jumps(const struct trace *t, struct trace_jump_bench *b);
+
+/* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back. */
+const char *trace_kind_name(int kind);
+int trace_kind_parse(const char *name);
+const char *trace_outcome_name(int outcome);
+const char *trace_bound_name(int bound);
+
+/* Bytes allocated per node (nodes and events together, slack included), for the benchmark. */
+double trace_bytes_per_node(const struct trace *t);
+/* Bytes the trace holds (allocated). */
+size_t trace_bytes(const struct trace *t);
+
+/*
+ * The memory budget: BYTES the trace may allocate (0 for no limit; kept by
+ * trace_clear). trace_full (trace_record.h) says that recording one more node and a few
+ * events could pass it: the search checks it where it checks the node cap
+ * and stops, so the trace stays whole and within the budget.
+ */
+void trace_set_budget(struct trace *t, size_t bytes);
+size_t trace_budget(const struct trace *t);
+
+/*
+ * The default budget: the smaller of 1/TRACE_PHYS_SHARE of the physical
+ * memory and 1/TRACE_LIMIT_SHARE of what the address-space and data limits
+ * (ulimit -v, ulimit -d) leave beyond what the process already uses, so the
+ * search stops with a message before malloc fails and the rest of the
+ * program (the tutor's views, the writers) still has room. Whole megabytes.
+ */
+#define TRACE_PHYS_SHARE 2
+#define TRACE_LIMIT_SHARE 2
+size_t trace_default_budget(void);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * lesson.c: the lesson model: the names of its node predicates and claims,
+ * comparing two pages' search setups, and freeing a lesson. A lesson is read
+ * by lesson_parse.c, its claims and questions by lesson_claim.c, checked by
+ * lesson_verify.c, printed by lesson_print.c and found by lesson_list.c.
+ */
+#include "teach/lesson.h"
+
+#include <stdlib.h>
+
+#include "teach/lesson_int.h"
+
+const char *const lesson_pred_names[LP_COUNT] = {
+	"stand-pat", "stand-pat-cutoff", "stand-pat-raise", "beta-cutoff", "cutoff", "no-cutoff",
+	"alpha-raise", "delta-prune", "see-prune", "prune", "mate", "horizon", "quiet-leaf",
+	"in-check", "quiescence", "pv", "score", "eval", "alpha", "beta"
+};
+
+static const char *const pred_meanings[LP_COUNT] = {
+	"the node stands pat: it takes its static value as a lower bound",
+	"the stand pat alone reaches beta: the node cuts off without trying a move",
+	"the stand pat raises alpha, and the node goes on to try its captures",
+	"a move reaches beta: the node cuts off",
+	"the node cuts off, by its stand pat or by a move",
+	"the node tries every move it has without a cutoff",
+	"a move raises alpha",
+	"the node skips a capture by delta pruning",
+	"the node skips a capture that loses material by SEE",
+	"the node skips a capture (delta or SEE pruning)",
+	"the side to move is checkmated",
+	"a horizon leaf of mode none: its static value is taken as it is",
+	"no stand pat and no move to search: the static value is returned",
+	"the side to move is in check",
+	"a node of the quiescence search",
+	"a node on the principal variation",
+	"the value the node returns",
+	"the node's static evaluation",
+	"alpha when the node is entered",
+	"beta when the node is entered"
+};
+
+const struct lesson_claim_name lesson_claim_names[] = {
+	{ "best", LC_BEST }, { "not-best", LC_NOT_BEST }, { "score", LC_SCORE }, { "pv", LC_PV },
+	{ "nodes", LC_NODES }, { "qnodes", LC_QNODES }, { "qshare", LC_QSHARE },
+	{ "stand-pat-cutoffs", LC_STAND_PAT_CUTOFFS }, { "beta-cutoffs", LC_BETA_CUTOFFS },
+	{ "delta-prunes", LC_DELTA_PRUNES }, { "see-prunes", LC_SEE_PRUNES }, { "mates", LC_MATES },
+	{ "node", LC_NODE }
+};
+const size_t lesson_claim_name_count = sizeof lesson_claim_names / sizeof lesson_claim_names[0];
+
+const char *lesson_pred_name(enum lesson_pred pred)
+{
+	return pred < LP_COUNT ? lesson_pred_names[pred] : "?";
+}
+
+const char *lesson_pred_meaning(enum lesson_pred pred)
+{
+	return pred < LP_COUNT ? pred_meanings[pred] : "?";
+}
+
+bool lesson_options_equal(const struct search_options *a, const struct search_options *b)
+{
+	return a->depth == b->depth && a->mode == b->mode && a->check_plies == b->check_plies &&
+	       a->qdepth == b->qdepth && a->delta == b->delta && a->delta_margin == b->delta_margin &&
+	       a->see == b->see && a->fail_soft == b->fail_soft && a->stand_pat == b->stand_pat &&
+	       a->evasions == b->evasions && a->pawn_pushes == b->pawn_pushes && a->order == b->order &&
+	       a->eval == b->eval && a->max_nodes == b->max_nodes;
+}
+
+void lesson_free(struct lesson *l)
+{
+	if (l == NULL)
+		return;
+	for (int i = 0; i < l->page_count; i++) {
+		struct lesson_page *pg = &l->pages[i];
+
+		for (int j = 0; j < pg->item_count; j++) {
+			struct lesson_item *it = &pg->items[j];
+
+			free(it->text);
+			free(it->claim);
+			if (it->question) {
+				free(it->question->ask);
+				free(it->question->answer_text);
+				free(it->question->hint);
+				free(it->question->right);
+				free(it->question->wrong);
+				free(it->question);
+			}
+		}
+		free(pg->items);
+		free(pg->title);
+	}
+	free(l->pages);
+	free(l->path);
+	free(l->id);
+	free(l->title);
+	free(l->summary);
+	free(l);
+}

@@ -1,0 +1,88 @@
+/* page.c: a lesson page's directives applied to a session (what the tutor draws and check-lesson checks). */
+#include "teach/page.h"
+
+#include <string.h>
+
+#include "base/util.h"
+
+void page_start(struct session *s, const struct lesson_page *pg, struct page_view *pv)
+{
+	struct error e = { 0 };
+
+	/* The page's FEN was read by the parser, so this cannot fail. */
+	session_set_fen(s, pg->fen, &e);
+	s->opt = pg->opt;
+	memset(pv, 0, sizeof *pv);
+	pv->node = pv->current = TRACE_NONE;
+	pv->item_node = pv->item_event = TRACE_NONE;
+}
+
+bool page_apply(struct session *s, const struct lesson_item *it, struct page_view *pv, struct error *err)
+{
+	uint32_t node, event;
+
+	switch (it->kind) {
+	case LI_POSITION:
+	case LI_SEARCH:
+	case LI_SET:
+		/* The item carries the setup after it; setting the position drops a stale search. */
+		session_set_fen(s, it->fen, err);
+		s->opt = it->opt;
+		pv->current = TRACE_NONE;
+		return true;
+	case LI_RUN:
+		session_search(s);
+		pv->current = TRACE_NONE;
+		return true;
+	case LI_GOTO:
+	case LI_HIGHLIGHT:
+		if (it->kind == LI_HIGHLIGHT && it->squares) {
+			pv->squares |= it->squares;
+			return true;
+		}
+		pv->item_node = pv->item_event = TRACE_NONE;
+		if (!s->searched)
+			return error_set(err, it->line, it->column, "no search to show a node of: @run first");
+		if (!lesson_ref_resolve(&it->ref, s->trace, pv->current, &node, &event, err)) {
+			err->line = it->line;
+			err->column = it->column;
+			return false;
+		}
+		pv->item_node = node;
+		pv->item_event = event;
+		if (it->kind == LI_HIGHLIGHT) {
+			pv->node = node;
+			return true;
+		}
+		if (it->goto_event && event < trace_event_count(s->trace))
+			s->event = event;
+		else
+			session_goto(s, node);
+		pv->current = node;
+		return true;
+	case LI_COMPARE:
+		if (!session_compare(s, it->compare[0], it->compare[1], err)) {
+			err->line = it->line;
+			err->column = it->column;
+			return false;
+		}
+		return true;
+	default:
+		return true;
+	}
+}
+
+int page_build(struct session *s, const struct lesson *l, int page, struct page_view *pv, struct error *err)
+{
+	const struct lesson_page *pg = &l->pages[page];
+	int problems = 0;
+
+	page_start(s, pg, pv);
+	for (int i = 0; i < pg->item_count; i++) {
+		struct error e = { 0 };
+
+		if (!page_apply(s, &pg->items[i], pv, &e) && problems++ == 0 && err)
+			*err = e;
+	}
+	return problems;
+}

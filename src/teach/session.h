@@ -1,0 +1,208 @@
+/*
+ * session.h: the tutor's model, shared by the full-screen tutor and the REPL.
+ *
+ * A session holds the position being studied, the search options, the
+ * recorded search (trace and result) and a step cursor: the current event of
+ * the trace, whose node is the selected node. Every front end changes the
+ * session only through these functions (or the commands of command.h), so
+ * the tutor and the REPL behave alike. The session never prints.
+ */
+#ifndef QUIESCE_SESSION_H
+#define QUIESCE_SESSION_H
+
+#include <signal.h>
+
+#include "chess/board.h"
+#include "chess/fen.h"
+#include "teach/outline.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "base/types.h"
+#include "search/variant.h"
+
+/*
+ * The tutor caps its searches so that a trace fits in memory: 10 M nodes
+ * take about 330 MB at 32 bytes a node (the memory budget, --max-memory,
+ * stops a search sooner on a small machine). "set max-nodes 0" lifts the cap.
+ */
+#define SESSION_DEFAULT_MAX_NODES 10000000
+
+/* The longest file name a session remembers its trace was opened from. */
+#define SESSION_SOURCE_MAX 256
+
+struct tour;
+
+/* Bits of session_node_info(): what a node or its subtree holds. */
+enum {
+	SNI_CUTOFF = 1,        /* the node cut off (stand pat or beta) */
+	SNI_PRUNE = 2,         /* the node pruned a move (delta or SEE) */
+	SNI_SUB_MARK = 4,      /* the subtree holds a cutoff or a prune */
+	SNI_SUB_QUIESCENCE = 8,/* the subtree holds a quiescence node */
+	SNI_STAND_PAT = 16,    /* the node stood pat */
+	SNI_RAISE = 32         /* the node raised alpha */
+};
+
+/* One side of a comparison: a named option set searched on the session's position. */
+struct session_side {
+	char typed[VARIANT_MAX];       /* the variant as typed: "none", "captures+delta" … */
+	char spec[VARIANT_DESC_MAX];   /* the complete variant as shown: "faulty: captures, evasions off" */
+	struct search_options opt;
+	struct trace *trace;
+	struct search_result result;
+	uint8_t *info;                 /* SNI_* per node */
+	uint32_t event;                /* this side's step cursor */
+};
+
+struct game;
+
+struct session {
+	struct position root;
+	char fen[FEN_BUFSIZE];
+	struct search_options opt;
+	struct trace *trace;
+	struct search_result result;
+	bool searched;                 /* the trace belongs to the current root and options */
+	char source[SESSION_SOURCE_MAX]; /* the file the trace was opened from ("" for the session's own search) */
+	bool source_own_values;        /* that file's values and order are quiesce's (tracediff.h) */
+	uint8_t *info;                 /* SNI_* per node of TRACE */
+	int32_t *horizon;              /* cached quiescence values of horizon leaves (INT32_MIN: not yet) */
+	uint32_t event;                /* the step cursor: the current event */
+	atomic_int stop;               /* raised (by a signal handler) to stop a running search */
+
+	/* The comparison of two ways to search the same position. */
+	bool comparing;
+	struct session_side side[2];
+	uint32_t diverge;              /* the first node (pre-order id) where the trees differ, TRACE_NONE: same shape */
+
+	enum outline_filter filter;    /* which nodes the tree views show */
+	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
+	bool quit;                     /* the quit command was given */
+	int play_speed;                /* :play asked the front end to autoplay (events a second) */
+	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
+	struct game *game;             /* a game against the engine (command 'game', game.h), NULL for none */
+	int game_human;                /* the learner's colour in that game */
+	/* A front end's progress report for long searches (see search_options.progress). */
+	void (*progress)(void *ctx, uint64_t nodes);
+	void *progress_ctx;
+};
+
+struct session *session_new(void);
+void session_free(struct session *s);
+
+/*
+ * Sets the root position from a FEN; on error nothing changes. Searches are
+ * cleared, and a game against the engine ends unless FEN is its position.
+ */
+bool session_set_fen(struct session *s, const char *fen, struct error *err);
+
+/*
+ * Plays the moves in TEXT (SAN or UCI, separated by spaces) from the root;
+ * the position after them becomes the new root. On an illegal move nothing
+ * changes and ERR names it with the legal moves.
+ */
+bool session_play(struct session *s, const char *text, struct error *err);
+
+/* Sets one search option (search_option_set's names); the trace becomes stale. */
+bool session_set_option(struct session *s, const char *name, const char *value, struct error *err);
+
+/*
+ * Runs the search on the root with the session's options, keeping its trace,
+ * and puts the cursor on the first event. The stop flag is cleared first; if
+ * it is raised during the search, the trace records where it stopped.
+ */
+void session_search(struct session *s);
+
+/*
+ * Takes over a trace read from the file NAME (the session owns T from now
+ * on) with its root, options and result; OWN_VALUES says that its values
+ * and move order are quiesce's (the file says so; tracediff.h).
+ */
+void session_load(struct session *s, const char *name, const struct position *root,
+		  const struct search_options *opt, struct trace *t, const struct search_result *res,
+		  bool own_values);
+
+/*
+ * Runs two searches of the root for compare, with the complete variants
+ * SPEC_A and SPEC_B (variant_complete: the session's depth, evaluation and
+ * node cap, then the variant; none of the session's other switches).
+ */
+bool session_compare(struct session *s, const char *spec_a, const char *spec_b, struct error *err);
+void session_compare_end(struct session *s);
+
+/*
+ * The first node id at which the traces A and B differ in shape (parent,
+ * move or kind), the smaller node count when one is a prefix of the other,
+ * or TRACE_NONE when the trees have the same shape.
+ */
+uint32_t session_diverge(const struct trace *a, const struct trace *b);
+
+/*
+ * Opens the comparison of the session's trace (side A: the one on screen,
+ * searched or opened from a file, when it belongs to the root and options;
+ * else a new search of the root with the session's options) with trace T
+ * read from file NAME (side B; the
+ * session owns T from now on), searched with OPT and OWN_VALUES as the file
+ * declares. The trees are aligned by move path (tracediff.h) and DIVERGE marks
+ * where they part. Fills R with the diff.
+ */
+struct tracediff_result;
+void session_diff(struct session *s, const char *name, struct trace *t, const struct search_options *opt,
+		  const struct search_result *res, bool own_values, struct tracediff_result *r);
+
+/* Computes SNI_* bits for every node of T (one pass over the events); the caller frees the array. */
+uint8_t *session_node_info(const struct trace *t);
+
+/* The node of the current event (0 when there is no trace). */
+uint32_t session_node(const struct session *s);
+
+/*
+ * Fills POS with the position at NODE of T, replaying the moves from ROOT;
+ * LINE (when not NULL, room for SEARCH_MAX_PLY + 1 moves) receives them and
+ * the count is returned.
+ */
+int session_position_at(const struct position *root, const struct trace *t, uint32_t node,
+			struct position *pos, move *line);
+
+/* Writes the moves from the root to NODE in SAN ("1. e4 e5 2. Nf3") into BUF. */
+void session_line_text(const struct position *root, const struct trace *t, uint32_t node,
+		       char *buf, size_t n);
+
+/*
+ * Cursor motion over the events of T starting at EV; each returns the new
+ * event (unchanged at either end):
+ *   step:      the next (DIR 1) or previous (DIR -1) event in search order;
+ *   over:      past the current subtree: from a move, to the parent's next
+ *              event after the child returns; from an entry, to its leave;
+ *   out:       to the leave event of the current node's parent;
+ *   kind:      the next (or previous) event of kind KIND; KIND may be
+ *              SESSION_KIND_CUTOFF for either cutoff.
+ */
+#define SESSION_KIND_CUTOFF (-2)
+uint32_t session_step(const struct trace *t, uint32_t ev, int dir);
+uint32_t session_step_over(const struct trace *t, uint32_t ev);
+uint32_t session_step_out(const struct trace *t, uint32_t ev);
+uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir);
+
+/* Moves the cursor to NODE's entry; false when there is no such node. */
+bool session_goto(struct session *s, uint32_t node);
+
+/*
+ * The horizon comparison for a leaf of a search in mode none: the static
+ * value *STATIC_VALUE and the value a captures-mode quiescence search from the
+ * leaf's position gives (*QVALUE), both for the side to move at the leaf.
+ * Results are cached per node. False when NODE is not a horizon leaf, or
+ * when that quiescence search passed its node cap (it has no value then).
+ */
+bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue);
+
+/*
+ * For searches with quiescence: whether the quiescence search started at
+ * NODE (a horizon node, quiescence ply 0) changed the verdict the static
+ * value alone would have given in its window.
+ */
+bool session_quiescence_changed(const struct trace *t, uint32_t node);
+
+/* Finds the node reached by the moves LINE[0..LEN) in T, or the deepest one on the way. */
+uint32_t session_find_line(const struct trace *t, const move *line, int len);
+
+#endif

@@ -1,0 +1,624 @@
+/*
+ * tracecheck.c: the search rules a trace must keep, checked event by event.
+ *
+ * The checker walks the events in time order with a stack of the open nodes
+ * (the path from the root to the node being searched) and the replayed
+ * position. Each open node keeps its window as the search narrows it, the
+ * best score so far (for fail-soft), whether it stood pat, and the value of
+ * the child that has just returned, which its next decision must account for
+ * (a cutoff at or above beta, a raise above alpha, nothing otherwise).
+ * Each rule has a name, used in the messages and in quiesce-trace(5).
+ */
+#include "tracefile/tracecheck.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/eval.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "tracefile/traceio.h"
+#include "chess/see.h"
+#include "base/util.h"
+
+/* One open node. */
+struct frame {
+	uint32_t node;
+	struct trace_node nd;
+	int alpha, beta;        /* the window now (alpha rises) */
+	int best;               /* the best score so far, for fail-soft */
+	bool quiescence;
+	bool in_check;
+	bool evading;           /* answering a check in the quiescence search (evasions on) */
+	bool stood;             /* a stand pat was recorded */
+	int stand_value;
+	bool stand_raised;      /* the stand pat raised alpha */
+	bool decided;           /* some decision after the entry was recorded */
+	int searched;           /* moves searched */
+	bool cut;               /* a cutoff ended the move loop */
+	bool cut_by_stand_pat;
+	bool terminal;          /* a leaf event gave the node its value */
+	int terminal_kind, terminal_value;
+	bool stopped;           /* the stop came while this node was open */
+	bool discarded;         /* the child the stop cut short has returned: its value is none */
+	move discarded_move;
+	bool pending;           /* a child has returned and not yet been accounted for */
+	int pending_value;      /* the child's score, negated: the value for this node */
+	move pending_move;
+	uint32_t pending_child;
+	move expect_child;      /* the move of the last move event, whose child comes next */
+	bool expecting;
+	struct undo undo;
+};
+
+struct checker {
+	const struct trace *t;
+	const struct search_options *opt;
+	const struct tracecheck_config *cfg;
+	struct tracecheck_report *rep;
+	struct position pos;
+	struct frame *stack;
+	size_t depth, cap;
+};
+
+void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
+{
+	move path[SEARCH_MAX_PLY + 2];
+	int len = 0, cut = 0;
+	size_t at = 0;
+
+	if (n == 0)
+		return;
+	buf[0] = '\0';
+	for (uint32_t c = node; c != TRACE_NONE && c < trace_node_count(t); c = trace_node_get(t, c).parent) {
+		struct trace_node nd = trace_node_get(t, c);
+
+		if (nd.parent == TRACE_NONE)
+			break;
+		if (len < (int)(sizeof path / sizeof path[0]))
+			path[len++] = nd.move;
+		else
+			cut = 1;
+	}
+	if (len == 0) {
+		snprintf(buf, n, "root");
+		return;
+	}
+	if (cut)
+		at += (size_t)snprintf(buf, n, "... ");
+	for (int i = len - 1; i >= 0 && at + NOTATION_BUFSIZE + 5 < n; i--) {
+		char uci[NOTATION_BUFSIZE];
+
+		notation_uci(path[i], uci);
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i == len - 1 ? "" : " ", uci);
+		if (i > 0 && at + NOTATION_BUFSIZE + 5 >= n)
+			snprintf(buf + at, n - at, " ...");
+	}
+}
+
+/* Records a violation of RULE at NODE. */
+static void violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
+	PRINTF_LIKE(4, 5);
+static void violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
+{
+	struct tracecheck_report *r = c->rep;
+	struct tracecheck_violation *v;
+	va_list ap;
+
+	r->total++;
+	if (r->kept == TRACECHECK_KEEP)
+		return;
+	if (r->kept % 64 == 0)
+		r->v = xrealloc(r->v, sizeof *r->v * (r->kept + 64));
+	v = &r->v[r->kept++];
+	v->node = node;
+	snprintf(v->rule, sizeof v->rule, "%s", rule);
+	va_start(ap, fmt);
+	vsnprintf(v->msg, sizeof v->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* A score as the trace text prints it ("+35", "0", "-inf"), in BUF of 16 bytes. */
+static const char *score_text(int score, char *buf)
+{
+	traceio_format_score(score, buf, 16);
+	return buf;
+}
+
+#define S(x) score_text((x), (char[16]){ 0 })
+
+static const char *uci_text(move m, char *buf)
+{
+	if (m == MOVE_NONE)
+		strcpy(buf, "none");
+	else
+		notation_uci(m, buf);
+	return buf;
+}
+
+#define U(m) uci_text((m), (char[NOTATION_BUFSIZE]){ 0 })
+
+/* The value of the piece M captures in POS (a pawn for en passant), 0 for a non-capture. */
+static int captured_value(const struct position *pos, move m)
+{
+	if (MOVE_IS_EP(m))
+		return VALUE_PAWN;
+	if (!MOVE_IS_CAPTURE(m))
+		return 0;
+	return eval_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
+}
+
+/* The bound SCORE is relative to the window (ALPHA, BETA). */
+static int bound_of(int score, int alpha, int beta)
+{
+	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+}
+
+/*
+ * Accounts for the child that has just returned to F, given F's next
+ * event E (or its leave): a value at or above beta must be followed by a
+ * cutoff by that move, a value above alpha by a raise to it.
+ */
+static void settle_child(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	int v = f->pending_value;
+	bool matches = e && e->move == f->pending_move;
+
+	if (!f->pending)
+		return;
+	f->pending = false;
+	if (v > f->best)
+		f->best = v;
+	if (v >= f->beta) {
+		if (!(e && e->kind == TE_BETA_CUTOFF && matches))
+			violation(c, f->node, "missing-cutoff",
+				  "expected a beta_cutoff by %s (it returned %s >= beta %s), found %s",
+				  U(f->pending_move), S(v), S(f->beta),
+				  e ? trace_kind_name(e->kind) : "the end of the node");
+	} else if (v > f->alpha) {
+		if (!(e && e->kind == TE_ALPHA_RAISE && matches))
+			violation(c, f->node, "missing-raise",
+				  "expected an alpha_raise by %s (it returned %s in the window (%s, %s)), found %s",
+				  U(f->pending_move), S(v), S(f->alpha), S(f->beta),
+				  e ? trace_kind_name(e->kind) : "the end of the node");
+	}
+}
+
+/* Whether M may be searched by quiescence node F (not answering a check) under the declared mode. */
+static bool quiescence_move_allowed(const struct checker *c, const struct frame *f, move m)
+{
+	const struct search_options *o = c->opt;
+	const struct position *pos = &c->pos;
+
+	if (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m))
+		return true;
+	if (MOVE_IS_PROMOTION(m) && MOVE_PROMO_TYPE(m) == QUEEN)
+		return true;
+	if (o->mode == QMODE_CHECKS && (o->check_plies < 0 || f->nd.qply < o->check_plies) &&
+	    board_gives_check(pos, m))
+		return true;
+	if (o->pawn_pushes && PIECE_TYPE(pos->squares[MOVE_FROM(m)]) == PAWN && !MOVE_IS_PROMOTION(m)) {
+		int rank = MOVE_TO(m) / 8;
+
+		if (rank == (pos->side == WHITE ? 6 : 1))
+			return true;
+	}
+	return false;
+}
+
+/* The decision events: a node's first one must come before any move, leaf events alone. */
+static void check_leaf_first(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	if (f->decided || f->searched > 0)
+		violation(c, f->node, "leaf-alone", "expected the %s event as the node's only decision, found it after others",
+			  trace_kind_name(e->kind));
+}
+
+/* Opens child N of the node on top of the stack (or the root). */
+static void enter_node(struct checker *c, uint32_t n)
+{
+	const struct search_options *o = c->opt;
+	struct trace_node nd = trace_node_get(c->t, n);
+	struct frame *p, *f;
+	bool in_check;
+
+	if (c->depth == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		c->stack = xrealloc(c->stack, sizeof *c->stack * c->cap);
+	}
+	p = c->depth ? &c->stack[c->depth - 1] : NULL;
+	f = &c->stack[c->depth];
+	memset(f, 0, sizeof *f);
+	f->node = n;
+	f->nd = nd;
+	if (p) {
+		settle_child(c, p, NULL);
+		if (!p->expecting || p->expect_child != nd.move)
+			violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
+		p->expecting = false;
+		p->decided = true;
+		board_make(&c->pos, nd.move, &f->undo);
+	}
+	c->depth++;
+
+	in_check = board_in_check(&c->pos);
+	f->alpha = nd.alpha;
+	f->beta = nd.beta;
+	f->best = -SCORE_INF;
+	f->quiescence = nd.qply >= 0;
+	f->in_check = in_check;
+	f->evading = f->quiescence && in_check && o->evasions;
+
+	if (nd.alpha >= nd.beta)
+		violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
+	if (p && (nd.alpha != -p->beta || nd.beta != -p->alpha))
+		violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
+	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
+		violation(c, n, "in-check", "expected in_check %s, found %s",
+			  in_check ? "true" : "false", in_check ? "false" : "true");
+	/* The depth: main-search nodes above the horizon, quiescence below it. */
+	if (o->mode != QMODE_NONE) {
+		bool want_q = nd.ply >= o->depth;
+
+		if (want_q != f->quiescence)
+			violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d), found a %s node",
+				  want_q ? "quiescence" : "main-search", nd.ply, o->depth,
+				  f->quiescence ? "quiescence" : "main-search");
+		else if (f->quiescence && nd.qply != nd.ply - o->depth)
+			violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d), found %d",
+				  nd.ply - o->depth, nd.ply, o->depth, nd.qply);
+	} else if (f->quiescence) {
+		violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
+	} else if (nd.ply > o->depth) {
+		violation(c, n, "search-depth", "expected no node below the horizon (depth %d) in mode none, found ply %d",
+			  o->depth, nd.ply);
+	}
+	if (f->quiescence && o->qdepth >= 0 && nd.qply > o->qdepth)
+		violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
+			  o->qdepth, nd.qply);
+}
+
+/* Checks a stand pat event of F. */
+static void stand_pat(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	const struct search_options *o = c->opt;
+	int v = e->v1, want;
+
+	if (!f->quiescence)
+		violation(c, f->node, "stand-pat-main", "expected no stand pat in the main search, found %s", S(v));
+	else if (f->in_check && o->evasions)
+		violation(c, f->node, "stand-pat-in-check",
+			  "expected no stand pat in check (evasions on: every evasion is searched), found a stand pat of %s",
+			  S(v));
+	else if (!o->stand_pat)
+		violation(c, f->node, "stand-pat-disabled", "expected no stand pat (the stand pat is off), found %s", S(v));
+	if (f->stood || f->decided || f->searched)
+		violation(c, f->node, "stand-pat-first", "expected the stand pat as the node's first decision, found it after %s",
+			  f->stood ? "another stand pat" : "other decisions");
+	if (c->cfg->own_values && v != f->nd.eval)
+		violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
+	want = v >= f->beta ? TSP_CUTOFF : v > f->alpha ? TSP_RAISE : TSP_NONE;
+	if (e->extra != want)
+		violation(c, f->node, "stand-pat-outcome", "expected outcome %s for %s in the window (%s, %s), found %s",
+			  trace_outcome_name(want), S(v), S(f->alpha), S(f->beta), trace_outcome_name(e->extra));
+	f->stood = true;
+	f->stand_value = v;
+	f->decided = true;
+	if (v > f->best)
+		f->best = v;
+	if (v >= f->beta) {
+		f->cut = true;
+		f->cut_by_stand_pat = true;
+	} else if (v > f->alpha) {
+		f->alpha = v;
+		f->stand_raised = true;
+	}
+}
+
+/* Checks a delta or SEE prune of F. */
+static void prune(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	const struct search_options *o = c->opt;
+	bool delta = e->kind == TE_DELTA_PRUNE;
+	const char *what = delta ? "delta" : "SEE";
+	move m = e->move;
+
+	if (!f->quiescence || f->in_check)
+		violation(c, f->node, delta ? "delta-where" : "see-where",
+			  "expected %s pruning only in the quiescence search and not in check, found it %s", what,
+			  f->quiescence ? "in check" : "in the main search");
+	if (!(MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) || (delta && MOVE_IS_PROMOTION(m)))
+		violation(c, f->node, delta ? "delta-move" : "see-move", "expected a capture%s, found %s",
+			  delta ? " that does not promote" : "", U(m));
+	if (f->cut)
+		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
+	f->decided = true;
+	if (delta) {
+		int value = f->stood ? f->stand_value : f->nd.eval;
+
+		if (!o->delta)
+			violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
+		else if (e->v2 != o->delta_margin)
+			violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
+		if (c->cfg->own_values && e->v1 != captured_value(&c->pos, m))
+			violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
+				  captured_value(&c->pos, m), U(m), e->v1);
+		if (value + e->v1 + e->v2 > f->alpha)
+			violation(c, f->node, "delta-condition",
+				  "expected static value + captured + margin <= alpha to prune %s, found %d + %d + %d = %d > alpha %s",
+				  U(m), value, e->v1, e->v2, value + e->v1 + e->v2, S(f->alpha));
+	} else {
+		if (!o->see)
+			violation(c, f->node, "see-disabled", "expected no SEE pruning (SEE is off), found a prune of %s", U(m));
+		if (e->v1 >= 0)
+			violation(c, f->node, "see-condition", "expected a negative SEE to prune %s, found %d", U(m), e->v1);
+		else if (c->cfg->own_values && (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) && e->v1 != see_move(&c->pos, m))
+			violation(c, f->node, "see-value", "expected the SEE %d for %s, found %d", see_move(&c->pos, m), U(m), e->v1);
+	}
+}
+
+/* Checks a leaf event (mate, stalemate, horizon, limits, quiet leaf) of F. */
+static void leaf(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	const struct search_options *o = c->opt;
+	int v = e->v1, ply = f->nd.ply;
+
+	check_leaf_first(c, f, e);
+	f->terminal = true;
+	f->terminal_kind = e->kind;
+	f->terminal_value = v;
+	f->decided = true;
+	switch (e->kind) {
+	case TE_MATE:
+		if (!f->in_check || movegen_count(&c->pos) != 0)
+			violation(c, f->node, "mate-false", "expected a mate to be a position in check with no legal move, found %s",
+				  f->in_check ? "legal moves" : "no check");
+		else if (f->quiescence && !o->evasions)
+			violation(c, f->node, "mate-false", "expected no mate in the quiescence search with evasions off");
+		if (v != -(SCORE_MATE - ply))
+			violation(c, f->node, "mate-distance", "expected the mated score -(%d - ply %d) = %d, found %s",
+				  SCORE_MATE, ply, -(SCORE_MATE - ply), S(v));
+		break;
+	case TE_STALEMATE:
+		if (f->in_check || movegen_count(&c->pos) != 0)
+			violation(c, f->node, "stalemate-false", "expected no check and no legal move, found %s",
+				  f->in_check ? "a check" : "legal moves");
+		if (v != 0)
+			violation(c, f->node, "stalemate-value", "expected 0, found %s", S(v));
+		break;
+	case TE_HORIZON:
+		if (o->mode != QMODE_NONE || f->quiescence || ply < o->depth)
+			violation(c, f->node, "horizon-where", "expected a horizon leaf only in mode none at the depth (%d), found one %s at ply %d",
+				  o->depth, f->quiescence ? "in the quiescence search" : "in the main search", ply);
+		break;
+	case TE_QDEPTH_LIMIT:
+		if (!f->quiescence || o->qdepth < 0 || f->nd.qply < o->qdepth)
+			violation(c, f->node, "qdepth-where", "expected the qdepth limit only at qply >= qdepth (%s), found it at qply %d",
+				  o->qdepth < 0 ? "none" : S(o->qdepth), f->nd.qply);
+		break;
+	case TE_PLY_LIMIT:
+		if (ply < SEARCH_MAX_PLY)
+			violation(c, f->node, "ply-limit-where", "expected the ply limit only at ply %d, found it at ply %d",
+				  SEARCH_MAX_PLY, ply);
+		break;
+	case TE_QUIET_LEAF:
+		if (!f->quiescence || o->stand_pat || f->evading)
+			violation(c, f->node, "quiet-leaf-where",
+				  "expected a quiet leaf only in the quiescence search with the stand pat off and not answering a check");
+		break;
+	}
+	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && v != f->nd.eval)
+		violation(c, f->node, "leaf-value", "expected the %s to return the static value %s, found %s",
+			  trace_kind_name(e->kind), S(f->nd.eval), S(v));
+}
+
+/* Checks a raise or a cutoff of F. */
+static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	int v = e->v1;
+	bool cutoff = e->kind == TE_BETA_CUTOFF;
+
+	f->decided = true;
+	if (e->move == MOVE_NONE) {
+		/* By the stand pat: only as a restatement of what the stand pat did. */
+		if (!(f->stood && (cutoff ? f->cut_by_stand_pat : f->stand_raised) && v == f->stand_value))
+			violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+				  "expected a %s by no move only after a stand pat %s, found %s",
+				  cutoff ? "cutoff" : "raise", cutoff ? "cutoff" : "raise", S(v));
+		return;
+	}
+	if (f->discarded && e->move == f->discarded_move) {
+		violation(c, f->node, "stopped-value",
+			  "expected no %s by %s: the stop cut its search short, so its value is discarded, found %s",
+			  cutoff ? "cutoff" : "raise", U(e->move), S(v));
+		if (cutoff)
+			f->cut = true;
+		return;
+	}
+	if (cutoff && v < f->beta)
+		violation(c, f->node, "cutoff-below-beta", "expected a cutoff score >= beta %s, found %s", S(f->beta), S(v));
+	if (f->pending && e->move == f->pending_move) {
+		int want = f->pending_value;
+
+		settle_child(c, f, e);
+		if (v != want)
+			violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+				  "expected %s, the value %s returned, found %s", S(want), U(e->move), S(v));
+	} else {
+		violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+			  "expected a %s only right after the move that caused it, found one by %s",
+			  cutoff ? "cutoff" : "raise", U(e->move));
+	}
+	if (cutoff) {
+		f->cut = true;
+	} else {
+		if (v <= f->alpha || v >= f->beta)
+			violation(c, f->node, "raise-window", "expected a raise inside the window (%s, %s), found %s",
+				  S(f->alpha), S(f->beta), S(v));
+		if (v > f->alpha)
+			f->alpha = v;
+	}
+}
+
+/* Closes F at its leave event E: its score and bound, and what it must have done. */
+static void leave_node(struct checker *c, struct frame *f, const struct trace_event *e)
+{
+	const struct search_options *o = c->opt;
+	int score = e->v1, want;
+	bool q = f->quiescence;
+
+	settle_child(c, f, NULL);
+	if (f->terminal) {
+		want = f->terminal_value;
+	} else if (f->cut) {
+		want = o->fail_soft ? f->best : f->nd.beta;
+	} else {
+		want = o->fail_soft && f->best != -SCORE_INF ? f->best : f->alpha;
+	}
+	if (score != want)
+		violation(c, f->node, "leave-score", "expected the %s score %s%s, found %s",
+			  o->fail_soft ? "fail-soft" : "fail-hard", S(want),
+			  f->terminal ? " (the leaf's value)" : f->cut ? (o->fail_soft ? " (the best score, at the cutoff)" : " (beta, at the cutoff)")
+			  : (o->fail_soft ? " (the best score)" : " (alpha)"), S(score));
+	if (e->extra != bound_of(score, f->nd.alpha, f->nd.beta))
+		violation(c, f->node, "leave-bound", "expected the bound %s for %s in the window (%s, %s), found %s",
+			  trace_bound_name(bound_of(score, f->nd.alpha, f->nd.beta)), S(score), S(f->nd.alpha), S(f->nd.beta),
+			  trace_bound_name(e->extra));
+	if (f->expecting)
+		violation(c, f->node, "move-event", "expected the node opened by the move event %s, found none", U(f->expect_child));
+
+	/* What the node should have done and did not. */
+	if (!f->stopped && !f->terminal) {
+		if (q && !f->evading && o->stand_pat && !f->stood)
+			violation(c, f->node, "stand-pat-missing", "expected a stand pat (a quiescence node %s, stand pat on), found none",
+				  f->in_check ? "in check with evasions off" : "not in check");
+		if (q && o->qdepth >= 0 && f->nd.qply >= o->qdepth)
+			violation(c, f->node, "qdepth-missing", "expected the qdepth limit at qply %d (qdepth %d), found a search",
+				  f->nd.qply, o->qdepth);
+		if (!q && o->mode == QMODE_NONE && f->nd.ply >= o->depth)
+			violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
+		else if ((!q || f->evading) && f->searched == 0 && movegen_count(&c->pos) == 0)
+			violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
+				  f->in_check ? "mate" : "stalemate");
+		else if (!q && !f->cut && f->searched != movegen_count(&c->pos))
+			violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
+				  movegen_count(&c->pos), f->searched);
+		else if (f->evading && !f->cut && f->searched != movegen_count(&c->pos))
+			violation(c, f->node, "evasions", "expected every evasion (%d) searched without a cutoff, found %d",
+				  movegen_count(&c->pos), f->searched);
+		else if (q && !o->stand_pat && !f->evading && f->searched == 0)
+			violation(c, f->node, "quiet-leaf-missing", "expected a quiet_leaf event (no stand pat, nothing searched)");
+	}
+}
+
+void tracecheck_run(const struct trace *t, const struct position *root, const struct search_options *opt,
+		    const struct tracecheck_config *cfg, struct tracecheck_report *rep)
+{
+	struct checker c;
+	struct trace_iter it;
+	struct trace_event e;
+
+	memset(rep, 0, sizeof *rep);
+	memset(&c, 0, sizeof c);
+	c.t = t;
+	c.opt = opt;
+	c.cfg = cfg;
+	c.rep = rep;
+	c.pos = *root;
+	rep->nodes = trace_node_count(t);
+	rep->events = trace_event_count(t);
+
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);) {
+		struct frame *f;
+
+		if (e.kind == TE_ENTER) {
+			enter_node(&c, e.node);
+			continue;
+		}
+		if (c.depth == 0 || c.stack[c.depth - 1].node != e.node)
+			continue;   /* the reader guarantees the nesting; nothing sensible to check */
+		f = &c.stack[c.depth - 1];
+		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE)
+			settle_child(&c, f, &e);
+		if (f->terminal && e.kind != TE_LEAVE && e.kind != TE_STOPPED)
+			violation(&c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
+				  trace_kind_name(f->terminal_kind), trace_kind_name(e.kind));
+		switch (e.kind) {
+		case TE_STAND_PAT:
+			stand_pat(&c, f, &e);
+			break;
+		case TE_MOVE:
+			if (f->stopped)
+				violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
+			if (f->cut)
+				violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
+			if (f->quiescence && !f->evading && !quiescence_move_allowed(&c, f, e.move))
+				violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s",
+					  opt->mode == QMODE_CHECKS ? " or a check" : "",
+					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move));
+			f->searched++;
+			f->decided = true;
+			f->expecting = true;
+			f->expect_child = e.move;
+			break;
+		case TE_ALPHA_RAISE:
+		case TE_BETA_CUTOFF:
+			raise_or_cut(&c, f, &e);
+			break;
+		case TE_DELTA_PRUNE:
+		case TE_SEE_PRUNE:
+			prune(&c, f, &e);
+			break;
+		case TE_MATE:
+		case TE_STALEMATE:
+		case TE_HORIZON:
+		case TE_QDEPTH_LIMIT:
+		case TE_PLY_LIMIT:
+		case TE_QUIET_LEAF:
+			leaf(&c, f, &e);
+			break;
+		case TE_STOPPED:
+			f->stopped = true;
+			for (size_t k = 0; k < c.depth; k++)
+				c.stack[k].stopped = true;
+			break;
+		case TE_LEAVE: {
+			int score = e.v1;
+			move m = f->nd.move;
+			uint32_t node = f->node;
+
+			leave_node(&c, f, &e);
+			if (c.depth > 1)
+				board_unmake(&c.pos, m, &f->undo);
+			c.depth--;
+			if (c.depth > 0 && f->stopped) {
+				/* A child the stop cut short: its value is no value, the parent must ignore it. */
+				struct frame *p = &c.stack[c.depth - 1];
+
+				p->discarded = true;
+				p->discarded_move = m;
+			} else if (c.depth > 0) {
+				struct frame *p = &c.stack[c.depth - 1];
+
+				p->pending = true;
+				p->pending_value = -score;
+				p->pending_move = m;
+				p->pending_child = node;
+			}
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	free(c.stack);
+}
+
+void tracecheck_report_free(struct tracecheck_report *rep)
+{
+	free(rep->v);
+	memset(rep, 0, sizeof *rep);
+}

@@ -1,0 +1,898 @@
+/*
+ * traceio.c: writing a search trace as JSON, as a text tree and as a
+ * Graphviz graph (tracereader.c reads the JSON back).
+ *
+ * A node's SAN needs the position before its move, which the trace does not
+ * keep: the writers replay the moves from the root. Nodes are numbered in
+ * pre-order, so walking them by id with a stack of positions indexed by ply
+ * (the position at ply p is the one at ply p - 1 with the node's move made)
+ * gives every node's position in one pass.
+ */
+#include "tracefile/traceio.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "base/util.h"
+
+/* The deepest ply a trace can hold: the search stops at SEARCH_MAX_PLY. */
+#define STACK_PLIES (SEARCH_MAX_PLY + 2)
+
+/* ------------------------------------------------------------------ helpers */
+
+void traceio_format_score(int score, char *buf, size_t n)
+{
+	if (score >= SCORE_INF)
+		snprintf(buf, n, "+inf");
+	else if (score <= -SCORE_INF)
+		snprintf(buf, n, "-inf");
+	else if (score == 0)
+		snprintf(buf, n, "0");
+	else
+		snprintf(buf, n, "%+d", score);
+}
+
+/* A score as text in one of a few rotating buffers, so that one printf can show several. */
+static const char *sc(int score)
+{
+	static char bufs[8][16];
+	static int next;
+	char *b = bufs[next++ & 7];
+
+	traceio_format_score(score, b, 16);
+	return b;
+}
+
+/*
+ * The SAN of every node's move ("" for the root), NOTATION_BUFSIZE bytes
+ * each, replayed from ROOT in id order. A node whose move cannot be replayed
+ * (a malformed trace) gets its UCI instead.
+ */
+static char *node_sans(const struct trace *t, const struct position *root)
+{
+	char *sans = xcalloc(trace_node_count(t) ? trace_node_count(t) : 1, NOTATION_BUFSIZE);
+	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
+
+	stack[0] = *root;
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
+		const struct trace_node n_v = trace_node_get(t, i), *n = &n_v;
+		char *san = sans + (size_t)i * NOTATION_BUFSIZE;
+		struct undo u;
+
+		if (n->ply == 0 || n->ply >= STACK_PLIES || n->move == MOVE_NONE) {
+			if (n->ply == 0)
+				stack[0] = *root;
+			if (n->move != MOVE_NONE)
+				notation_uci(n->move, san);
+			continue;
+		}
+		stack[n->ply] = stack[n->ply - 1];
+		if (!movegen_is_legal(&stack[n->ply], n->move)) {
+			notation_uci(n->move, san);
+			continue;
+		}
+		notation_san(&stack[n->ply], n->move, san);
+		board_make(&stack[n->ply], n->move, &u);
+	}
+	free(stack);
+	return sans;
+}
+
+/* The SAN of M in POS, or its UCI when M is not legal there. */
+static void move_text(const struct position *pos, move m, char *buf)
+{
+	if (m != MOVE_NONE && movegen_is_legal(pos, m))
+		notation_san(pos, m, buf);
+	else
+		notation_uci(m, buf);
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+/*
+ * The JSON writers go through one big buffer of their own, flushed with
+ * fwrite: numbers are formatted by hand and nothing goes through printf's
+ * format parsing, which kept the old writer at 1.4 microseconds a node.
+ */
+#define WBUF_SIZE (1 << 20)
+#define WBUF_ROOM 4096   /* the most one call appends: a node record, a FEN, a PV */
+
+struct wbuf {
+	FILE *out;
+	char *buf;
+	size_t len;
+};
+
+static void wb_flush(struct wbuf *w)
+{
+	if (w->len)
+		fwrite(w->buf, 1, w->len, w->out);
+	w->len = 0;
+}
+
+/* Makes room for one record (WBUF_ROOM bytes). */
+static inline void wb_room(struct wbuf *w)
+{
+	if (w->len > WBUF_SIZE - WBUF_ROOM)
+		wb_flush(w);
+}
+
+static inline void wb_lit(struct wbuf *w, const char *s, size_t n)
+{
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+}
+
+/* Appends a string literal (its length known at compile time). */
+#define WB(w, s) wb_lit((w), (s), sizeof(s) - 1)
+
+static inline void wb_char(struct wbuf *w, char c)
+{
+	w->buf[w->len++] = c;
+}
+
+static inline void wb_int(struct wbuf *w, long long v)
+{
+	char tmp[24];
+	int n = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	if (v < 0)
+		wb_char(w, '-');
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (n)
+		w->buf[w->len++] = tmp[--n];
+}
+
+static inline void wb_bool(struct wbuf *w, bool b)
+{
+	if (b)
+		WB(w, "true");
+	else
+		WB(w, "false");
+}
+
+/* TEXT as a JSON string with its quotes, escaping what RFC 8259 requires (TEXT is short). */
+static void wb_string(struct wbuf *w, const char *text)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	wb_char(w, '"');
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		switch (*p) {
+		case '"': WB(w, "\\\""); break;
+		case '\\': WB(w, "\\\\"); break;
+		case '\n': WB(w, "\\n"); break;
+		case '\r': WB(w, "\\r"); break;
+		case '\t': WB(w, "\\t"); break;
+		default:
+			if (*p < 0x20) {
+				WB(w, "\\u00");
+				wb_char(w, hex[*p >> 4]);
+				wb_char(w, hex[*p & 15]);
+			} else {
+				wb_char(w, (char)*p);
+			}
+		}
+	}
+	wb_char(w, '"');
+}
+
+/* A move as a JSON string in UCI, or null for MOVE_NONE. */
+static inline void wb_move(struct wbuf *w, move m)
+{
+	static const char promo[] = "nbrq";
+
+	if (m == MOVE_NONE) {
+		WB(w, "null");
+		return;
+	}
+	wb_char(w, '"');
+	wb_char(w, (char)('a' + SQ_FILE(MOVE_FROM(m))));
+	wb_char(w, (char)('1' + SQ_RANK(MOVE_FROM(m))));
+	wb_char(w, (char)('a' + SQ_FILE(MOVE_TO(m))));
+	wb_char(w, (char)('1' + SQ_RANK(MOVE_TO(m))));
+	if (MOVE_IS_PROMOTION(m))
+		wb_char(w, promo[MOVE_PROMO_TYPE(m) - KNIGHT]);
+	wb_char(w, '"');
+}
+
+static void json_options(struct wbuf *w, const struct search_options *opt)
+{
+	WB(w, "\"options\": {\"depth\": ");
+	wb_int(w, opt->depth);
+	WB(w, ", \"mode\": ");
+	wb_string(w, search_mode_name(opt->mode));
+	if (opt->check_plies < 0) {
+		WB(w, ", \"check_plies\": \"all\"");
+	} else {
+		WB(w, ", \"check_plies\": ");
+		wb_int(w, opt->check_plies);
+	}
+	WB(w, ", \"qdepth\": ");
+	if (opt->qdepth < 0)
+		WB(w, "null");
+	else
+		wb_int(w, opt->qdepth);
+	WB(w, ", \"delta\": ");
+	wb_bool(w, opt->delta);
+	WB(w, ", \"delta_margin\": ");
+	wb_int(w, opt->delta_margin);
+	WB(w, ", \"see\": ");
+	wb_bool(w, opt->see);
+	WB(w, ", \"fail_soft\": ");
+	wb_bool(w, opt->fail_soft);
+	WB(w, ", \"stand_pat\": ");
+	wb_bool(w, opt->stand_pat);
+	WB(w, ", \"evasions\": ");
+	wb_bool(w, opt->evasions);
+	WB(w, ", \"pawn_pushes\": ");
+	wb_bool(w, opt->pawn_pushes);
+	WB(w, ", \"order\": ");
+	wb_string(w, opt->order == ORDER_NONE ? "none" : "mvv-lva");
+	WB(w, ", \"eval\": ");
+	wb_string(w, eval_kind_name(opt->eval));
+	WB(w, ", \"max_nodes\": ");
+	wb_int(w, (long long)opt->max_nodes);
+	wb_char(w, '}');
+}
+
+/* The header's keys: format, version, fen, options (without the braces). */
+static void json_header(struct wbuf *w, const struct position *root)
+{
+	char fen[FEN_BUFSIZE];
+
+	fen_format(root, fen);
+	WB(w, "\"format\": ");
+	wb_string(w, TRACEIO_FORMAT);
+	WB(w, ", \"version\": ");
+	wb_int(w, TRACEIO_VERSION);
+	WB(w, ", \"fen\": ");
+	wb_string(w, fen);
+}
+
+static void json_counter(struct wbuf *w, const char *key, uint64_t v)
+{
+	wb_lit(w, key, strlen(key));
+	wb_int(w, (long long)v);
+}
+
+/* The result's keys (without the braces). */
+static void json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
+			       const struct search_result *res)
+{
+	WB(w, "\"score\": ");
+	wb_int(w, res->score);
+	WB(w, ", \"best\": ");
+	wb_move(w, res->best);
+	WB(w, ", \"san\": ");
+	if (res->best != MOVE_NONE && movegen_is_legal(root, res->best)) {
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(root, res->best, san);
+		wb_string(w, san);
+	} else {
+		WB(w, "null");
+	}
+	WB(w, ", \"pv\": [");
+	for (int i = 0; i < res->pv_len; i++) {
+		if (i)
+			WB(w, ", ");
+		wb_move(w, res->pv[i]);
+	}
+	wb_char(w, ']');
+	json_counter(w, ", \"nodes\": ", res->nodes);
+	json_counter(w, ", \"qnodes\": ", res->qnodes);
+	json_counter(w, ", \"stand_pat_cutoffs\": ", res->stand_pat_cutoffs);
+	json_counter(w, ", \"beta_cutoffs\": ", res->beta_cutoffs);
+	json_counter(w, ", \"delta_prunes\": ", res->delta_prunes);
+	json_counter(w, ", \"see_prunes\": ", res->see_prunes);
+	WB(w, ", \"stopped\": ");
+	wb_bool(w, res->stopped);
+	/* After a stop, score, best and pv are the best of the root moves that finished (none: score -inf). */
+	WB(w, ", \"complete\": ");
+	wb_bool(w, !res->stopped);
+	json_counter(w, ", \"root_moves\": ", (uint64_t)res->root_moves);
+	json_counter(w, ", \"root_moves_done\": ", (uint64_t)res->root_moves_done);
+	WB(w, ", \"stopped_at\": ");
+	if (trace_stopped_at(t) != TRACE_NONE)
+		wb_int(w, trace_stopped_at(t));
+	else
+		WB(w, "null");
+}
+
+/*
+ * Node ID's keys (without the braces), its SAN from STACK, the positions
+ * along its branch by ply: the position before its move is STACK[ply - 1],
+ * and STACK[ply] becomes its own. Nodes come in id order, which is
+ * pre-order, so each parent's position is in place when its children come.
+ */
+static void json_node_fields(struct wbuf *w, const struct trace *t, uint32_t id, struct position *stack)
+{
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
+	int ply = n->ply;
+
+	WB(w, "\"id\": ");
+	wb_int(w, id);
+	WB(w, ", \"parent\": ");
+	if (n->parent == TRACE_NONE)
+		WB(w, "null");
+	else
+		wb_int(w, n->parent);
+	WB(w, ", \"move\": ");
+	wb_move(w, n->move);
+	WB(w, ", \"san\": ");
+	if (n->move == MOVE_NONE || ply == 0 || ply >= STACK_PLIES) {
+		WB(w, "null");
+	} else {
+		char san[NOTATION_BUFSIZE];
+		struct undo u;
+
+		stack[ply] = stack[ply - 1];
+		notation_san(&stack[ply], n->move, san);
+		board_make(&stack[ply], n->move, &u);
+		wb_string(w, san);
+	}
+	WB(w, ", \"ply\": ");
+	wb_int(w, ply);
+	WB(w, ", \"qply\": ");
+	if (n->qply < 0)
+		WB(w, "null");
+	else
+		wb_int(w, n->qply);
+	WB(w, ", \"alpha\": ");
+	wb_int(w, n->alpha);
+	WB(w, ", \"beta\": ");
+	wb_int(w, n->beta);
+	WB(w, ", \"eval\": ");
+	wb_int(w, n->eval);
+	WB(w, ", \"in_check\": ");
+	wb_bool(w, n->flags & TN_IN_CHECK);
+	WB(w, ", \"score\": ");
+	wb_int(w, n->score);
+	WB(w, ", \"bound\": ");
+	if (n->bound == TB_LOWER)
+		WB(w, "\"lower\"");
+	else if (n->bound == TB_UPPER)
+		WB(w, "\"upper\"");
+	else
+		WB(w, "\"exact\"");
+	WB(w, ", \"pv\": ");
+	wb_bool(w, n->flags & TN_PV);
+	WB(w, ", \"children\": [");
+	for (uint32_t c = trace_first_child(t, id), k = 0; c != TRACE_NONE; c = trace_next_sibling(t, c), k++) {
+		if (k)
+			WB(w, ", ");
+		wb_int(w, c);
+		wb_room(w);
+	}
+	wb_char(w, ']');
+}
+
+/* Event E's keys (without the braces). */
+static void json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e)
+{
+	const struct trace_node n_v = trace_node_get(t, e->node), *n = &n_v;
+	const char *kind = trace_kind_name(e->kind);
+
+	WB(w, "\"node\": ");
+	wb_int(w, e->node);
+	WB(w, ", \"kind\": \"");
+	wb_lit(w, kind, strlen(kind));
+	wb_char(w, '"');
+	switch (e->kind) {
+	case TE_ENTER:
+		WB(w, ", \"alpha\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"beta\": ");
+		wb_int(w, e->v2);
+		break;
+	case TE_MOVE:
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		WB(w, ", \"child\": ");
+		wb_int(w, trace_child_of_move_event(e));
+		break;
+	case TE_STAND_PAT:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"alpha\": ");
+		wb_int(w, n->alpha);
+		WB(w, ", \"beta\": ");
+		wb_int(w, n->beta);
+		WB(w, ", \"outcome\": \"");
+		wb_lit(w, trace_outcome_name(e->extra), strlen(trace_outcome_name(e->extra)));
+		wb_char(w, '"');
+		break;
+	case TE_ALPHA_RAISE:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		break;
+	case TE_BETA_CUTOFF:
+		WB(w, ", \"score\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		break;
+	case TE_DELTA_PRUNE:
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		WB(w, ", \"captured\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"margin\": ");
+		wb_int(w, e->v2);
+		break;
+	case TE_SEE_PRUNE:
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		WB(w, ", \"see\": ");
+		wb_int(w, e->v1);
+		break;
+	case TE_MATE:
+	case TE_STALEMATE:
+	case TE_HORIZON:
+	case TE_QDEPTH_LIMIT:
+	case TE_PLY_LIMIT:
+	case TE_QUIET_LEAF:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		break;
+	case TE_LEAVE:
+		WB(w, ", \"score\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"bound\": \"");
+		wb_lit(w, trace_bound_name(e->extra), strlen(trace_bound_name(e->extra)));
+		wb_char(w, '"');
+		break;
+	case TE_STOPPED:
+		if (e->extra)
+			WB(w, ", \"interrupted\": true");
+		break;
+	default:
+		break;
+	}
+}
+
+void traceio_write_json(FILE *out, const struct trace *t, const struct position *root,
+			const struct search_options *opt, const struct search_result *res)
+{
+	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
+	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
+	struct trace_iter it;
+	struct trace_event e;
+
+	stack[0] = *root;
+	wb_char(&w, '{');
+	json_header(&w, root);
+	WB(&w, ",\n");
+	json_options(&w, opt);
+	WB(&w, ",\n\"result\": {");
+	json_result_fields(&w, t, root, res);
+	WB(&w, "},\n\"nodes\": [");
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
+		wb_room(&w);
+		if (i)
+			wb_char(&w, ',');
+		WB(&w, "\n{");
+		json_node_fields(&w, t, i, stack);
+		wb_char(&w, '}');
+	}
+	WB(&w, "\n],\n\"events\": [");
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);) {
+		wb_room(&w);
+		if (it.index)
+			wb_char(&w, ',');
+		WB(&w, "\n{");
+		json_event_fields(&w, t, &e);
+		wb_char(&w, '}');
+	}
+	WB(&w, "\n]}\n");
+	wb_flush(&w);
+	free(stack);
+	free(w.buf);
+}
+
+void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position *root,
+			 const struct search_options *opt, const struct search_result *res)
+{
+	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
+	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
+	struct trace_iter it;
+	struct trace_event ev;
+
+	stack[0] = *root;
+	wb_char(&w, '{');
+	json_header(&w, root);
+	WB(&w, ", ");
+	json_options(&w, opt);
+	WB(&w, "}\n");
+	/* Each node's record comes just before its enter event. */
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {
+		const struct trace_event *e = &ev;
+
+		wb_room(&w);
+		if (e->kind == TE_ENTER) {
+			WB(&w, "{\"type\": \"node\", ");
+			json_node_fields(&w, t, e->node, stack);
+			WB(&w, "}\n");
+			wb_room(&w);
+		}
+		WB(&w, "{\"type\": \"event\", ");
+		json_event_fields(&w, t, e);
+		WB(&w, "}\n");
+	}
+	wb_room(&w);
+	WB(&w, "{\"type\": \"result\", ");
+	json_result_fields(&w, t, root, res);
+	WB(&w, "}\n");
+	wb_flush(&w);
+	free(stack);
+	free(w.buf);
+}
+
+/* ------------------------------------------------------------------ text */
+
+/* Writes the principal variation in SAN, separated by spaces. */
+static void pv_text(const struct position *root, const struct search_result *res, char *buf, size_t n)
+{
+	struct position pos = *root;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < res->pv_len && used < n; i++) {
+		char text[NOTATION_BUFSIZE];
+		struct undo u;
+
+		move_text(&pos, res->pv[i], text);
+		used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? " " : "", text);
+		if (!movegen_is_legal(&pos, res->pv[i]))
+			break;
+		board_make(&pos, res->pv[i], &u);
+	}
+}
+
+struct text_walk {
+	FILE *out;
+	const struct trace *t;
+	const struct search_options *opt;
+	const char *sans;
+};
+
+static void indent(FILE *out, int ply)
+{
+	for (int i = 0; i < ply; i++)
+		fputs("  ", out);
+}
+
+/* Prints node N (whose position is POS) and, in order, its own events and its children. */
+static void text_node(const struct text_walk *w, uint32_t id, const struct position *pos)
+{
+	const struct trace *t = w->t;
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
+	FILE *out = w->out;
+	int alpha = n->alpha;   /* the node's alpha as its events change it */
+	int ply = n->ply;
+
+	indent(out, ply);
+	fprintf(out, "#%lu%s%s %s [", (unsigned long)id, n->flags & TN_PV ? "*" : "",
+		n->flags & TN_IN_CHECK ? "+" : "", id == 0 ? "root" : w->sans + (size_t)id * NOTATION_BUFSIZE);
+	if (n->qply < 0)
+		fprintf(out, "main d%d", w->opt->depth - ply);
+	else
+		fprintf(out, "q%d", n->qply);
+	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha), sc(n->beta), sc(n->eval),
+		sc(n->score), trace_bound_name(n->bound));
+
+	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
+	     ev = trace_node_next_event(t, id, ev)) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+		char mv[NOTATION_BUFSIZE];
+
+		if (e->kind == TE_LEAVE)
+			break;
+		if (e->kind == TE_MOVE) {
+			uint32_t child = trace_child_of_move_event(e);
+
+			if (child < trace_node_count(t) && trace_node_get(t, child).parent == id) {
+				struct position next = *pos;
+				struct undo u;
+
+				if (movegen_is_legal(&next, e->move))
+					board_make(&next, e->move, &u);
+				text_node(w, child, &next);
+			}
+			continue;
+		}
+		move_text(pos, e->move, mv);
+		indent(out, ply + 1);
+		fputs("- ", out);
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			if (e->extra == TSP_CUTOFF)
+				fprintf(out, "stand pat %s >= beta %s: cutoff\n", sc(e->v1), sc(n->beta));
+			else if (e->extra == TSP_RAISE)
+				fprintf(out, "stand pat %s > alpha %s: raises alpha\n", sc(e->v1), sc(alpha));
+			else
+				fprintf(out, "stand pat %s <= alpha %s: no change\n", sc(e->v1), sc(alpha));
+			if (e->extra == TSP_RAISE)
+				alpha = e->v1;
+			break;
+		case TE_ALPHA_RAISE:
+			if (e->move == MOVE_NONE)
+				fprintf(out, "alpha raised to %s\n", sc(e->v1));
+			else
+				fprintf(out, "%s: alpha raised to %s\n", mv, sc(e->v1));
+			alpha = e->v1;
+			break;
+		case TE_BETA_CUTOFF:
+			fprintf(out, "%s: beta cutoff (%s >= %s)\n", mv, sc(e->v1), sc(n->beta));
+			break;
+		case TE_DELTA_PRUNE:
+			fprintf(out, "%s: delta prune (eval %s + captures %d + margin %d <= alpha %s)\n", mv,
+				sc(n->eval), e->v1, e->v2, sc(alpha));
+			break;
+		case TE_SEE_PRUNE:
+			fprintf(out, "%s: SEE prune (SEE %s)\n", mv, sc(e->v1));
+			break;
+		case TE_MATE:
+			fprintf(out, "checkmated: %s\n", sc(e->v1));
+			break;
+		case TE_STALEMATE:
+			fprintf(out, "stalemate: %s\n", sc(e->v1));
+			break;
+		case TE_HORIZON:
+			fprintf(out, "horizon: static value %s returned\n", sc(e->v1));
+			break;
+		case TE_QDEPTH_LIMIT:
+			fprintf(out, "qdepth limit: static value %s returned\n", sc(e->v1));
+			break;
+		case TE_PLY_LIMIT:
+			fprintf(out, "ply limit: static value %s returned\n", sc(e->v1));
+			break;
+		case TE_QUIET_LEAF:
+			fprintf(out, "no stand pat and no move searched: static value %s returned\n", sc(e->v1));
+			break;
+		case TE_STOPPED:
+			fprintf(out, "STOPPED here: %s\n", e->extra ? "interrupted" : "node cap reached");
+			break;
+		default:
+			fprintf(out, "%s\n", trace_kind_name(e->kind));
+			break;
+		}
+	}
+}
+
+void traceio_write_text(FILE *out, const struct trace *t, const struct position *root,
+			const struct search_options *opt, const struct search_result *res)
+{
+	char fen[FEN_BUFSIZE], desc[256], pv[2048], best[NOTATION_BUFSIZE], uci[NOTATION_BUFSIZE];
+	struct text_walk w = { out, t, opt, NULL };
+
+	fen_format(root, fen);
+	search_options_describe(opt, desc, sizeof desc);
+	pv_text(root, res, pv, sizeof pv);
+	if (res->best != MOVE_NONE) {
+		move_text(root, res->best, best);
+		notation_uci(res->best, uci);
+	} else {
+		strcpy(best, "(none)");
+		strcpy(uci, "-");
+	}
+	fprintf(out, "position: %s\n", fen);
+	fprintf(out, "search:   %s\n", desc);
+	if (!res->stopped)
+		fprintf(out, "result:   best %s (%s), score %s, pv: %s\n", best, uci, sc(res->score),
+			pv[0] ? pv : "(empty)");
+	else if (!res->has_score)
+		fprintf(out, "result:   INCOMPLETE: no root move finished, so no best move and no score\n");
+	else
+		/* The best of the root moves that finished: a lower bound, never a mate distance. */
+		fprintf(out, "result:   INCOMPLETE: best of %d/%d root moves searched: best %s (%s), score at least %+d, pv: %s\n",
+			res->root_moves_done, res->root_moves, best, uci, res->score, pv[0] ? pv : "(empty)");
+	fprintf(out, "nodes:    %llu (quiescence %llu); cutoffs: %llu stand-pat, %llu beta; "
+		"prunes: %llu delta, %llu SEE\n",
+		(unsigned long long)res->nodes, (unsigned long long)res->qnodes,
+		(unsigned long long)res->stand_pat_cutoffs, (unsigned long long)res->beta_cutoffs,
+		(unsigned long long)res->delta_prunes, (unsigned long long)res->see_prunes);
+	if (res->stopped) {
+		fprintf(out, "STOPPED after %llu nodes", (unsigned long long)res->nodes);
+		if (res->memory_full || res->interrupted) {
+			char why[96];
+
+			search_stop_reason(res, opt, why, sizeof why);
+			fprintf(out, " (%s)", why);
+		} else if (opt->max_nodes) {
+			fprintf(out, " (--max-nodes %llu)", (unsigned long long)opt->max_nodes);
+		}
+		if (trace_stopped_at(t) != TRACE_NONE)
+			fprintf(out, ": the trace is cut at node #%lu", (unsigned long)trace_stopped_at(t));
+		fputc('\n', out);
+	}
+	fputs("legend:   #id SAN [main dN: N plies left | qK: quiescence ply K] (a=alpha b=beta)\n"
+	      "          eval static value -> score (bound); * principal variation, + in check\n\n", out);
+	if (trace_node_count(t) == 0) {
+		fputs("(the trace is empty)\n", out);
+		return;
+	}
+	w.sans = node_sans(t, root);
+	text_node(&w, 0, root);
+	free((char *)w.sans);
+}
+
+/* ------------------------------------------------------------------ DOT */
+
+/* Writes TEXT inside a DOT double-quoted string (the quotes are the caller's). */
+static void dot_escape(FILE *out, const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			putc('\\', out);
+		putc(*p, out);
+	}
+}
+
+struct dot_walk {
+	FILE *out;
+	const struct trace *t;
+	const struct search_options *opt;
+	const char *sans;
+};
+
+static void dot_node(const struct dot_walk *w, uint32_t id, const struct position *pos)
+{
+	const struct trace *t = w->t;
+	const struct trace_node n_v = trace_node_get(t, id), *n = &n_v;
+	FILE *out = w->out;
+	const char *fill = NULL, *shape = n->qply < 0 ? "box" : "ellipse", *note = NULL;
+	bool cutoff = false, stopped = false;
+	uint32_t last_child = TRACE_NONE, cut_child = TRACE_NONE;
+	char style[64];
+
+	/* First pass over the node's own events: what marks the node itself. */
+	for (uint32_t ev = n->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, id, ev)) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			if (e->extra == TSP_CUTOFF) {
+				shape = "doubleoctagon";
+				fill = "lightblue";
+				note = "stand pat cutoff";
+			}
+			break;
+		case TE_MOVE:
+			last_child = trace_child_of_move_event(e);
+			break;
+		case TE_BETA_CUTOFF:
+			cutoff = true;
+			cut_child = last_child;
+			break;
+		case TE_MATE:
+			fill = "pink";
+			note = "checkmated";
+			break;
+		case TE_STALEMATE:
+			fill = "lightgrey";
+			note = "stalemate";
+			break;
+		case TE_HORIZON:
+		case TE_QDEPTH_LIMIT:
+		case TE_PLY_LIMIT:
+		case TE_QUIET_LEAF:
+			fill = "lightyellow";
+			note = e->kind == TE_HORIZON ? "horizon" : e->kind == TE_QDEPTH_LIMIT ? "qdepth limit" :
+			       e->kind == TE_PLY_LIMIT ? "ply limit" : "quiet leaf";
+			break;
+		case TE_STOPPED:
+			stopped = true;
+			fill = "orange";
+			break;
+		default:
+			break;
+		}
+	}
+	snprintf(style, sizeof style, "%s%s%s", fill ? "filled" : "",
+		 fill && (n->flags & TN_PV) ? "," : "", n->flags & TN_PV ? "bold" : "");
+
+	fprintf(out, "  n%lu [label=\"#%lu ", (unsigned long)id, (unsigned long)id);
+	dot_escape(out, id == 0 ? "root" : w->sans + (size_t)id * NOTATION_BUFSIZE);
+	if (n->qply < 0)
+		fprintf(out, "\\nmain d%d", w->opt->depth - n->ply);
+	else
+		fprintf(out, "\\nq%d", n->qply);
+	if (n->flags & TN_IN_CHECK)
+		fputs(" in check", out);
+	fprintf(out, "\\n[%s, %s] eval %s\\n-> %s %s%s%s%s\", shape=%s", sc(n->alpha), sc(n->beta),
+		sc(n->eval), sc(n->score), trace_bound_name(n->bound), note ? "\\n" : "", note ? note : "",
+		stopped ? "\\nSTOPPED" : "", shape);
+	if (style[0])
+		fprintf(out, ", style=\"%s\"", style);
+	if (fill)
+		fprintf(out, ", fillcolor=%s", fill);
+	if (n->flags & TN_PV)
+		fputs(", penwidth=3", out);
+	if (cutoff)
+		fputs(", color=red", out);
+	fputs("];\n", out);
+
+	/* Second pass: the children and the pruned moves, in the order they were met. */
+	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
+	     ev = trace_node_next_event(t, id, ev)) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+		char mv[NOTATION_BUFSIZE];
+
+		if (e->kind == TE_MOVE) {
+			uint32_t child = trace_child_of_move_event(e);
+			struct position next = *pos;
+			struct undo u;
+
+			if (child >= trace_node_count(t) || trace_node_get(t, child).parent != id)
+				continue;
+			fprintf(out, "  n%lu -> n%lu", (unsigned long)id, (unsigned long)child);
+			if (child == cut_child)
+				fputs(" [color=red, penwidth=2, label=\"cutoff\", fontcolor=red]", out);
+			else if (trace_node_get(t, child).flags & TN_PV && n->flags & TN_PV)
+				fputs(" [penwidth=3]", out);
+			fputs(";\n", out);
+			if (movegen_is_legal(&next, e->move))
+				board_make(&next, e->move, &u);
+			dot_node(w, child, &next);
+		} else if (e->kind == TE_DELTA_PRUNE || e->kind == TE_SEE_PRUNE) {
+			move_text(pos, e->move, mv);
+			fprintf(out, "  p%lu [label=\"", (unsigned long)ev);
+			dot_escape(out, mv);
+			if (e->kind == TE_DELTA_PRUNE)
+				fprintf(out, "\\ndelta prune\\ncaptures %d, margin %d", e->v1, e->v2);
+			else
+				fprintf(out, "\\nSEE prune\\nSEE %s", sc(e->v1));
+			fputs("\", shape=box, style=\"dashed,filled\", fillcolor=grey95, color=grey50, "
+			      "fontcolor=grey40, fontsize=8];\n", out);
+			fprintf(out, "  n%lu -> p%lu [style=dashed, color=grey50];\n", (unsigned long)id,
+				(unsigned long)ev);
+		}
+	}
+}
+
+void traceio_write_dot(FILE *out, const struct trace *t, const struct position *root,
+		       const struct search_options *opt, const struct search_result *res)
+{
+	char fen[FEN_BUFSIZE], desc[256], pv[2048];
+	struct dot_walk w = { out, t, opt, NULL };
+
+	fen_format(root, fen);
+	search_options_describe(opt, desc, sizeof desc);
+	pv_text(root, res, pv, sizeof pv);
+	fputs("digraph quiesce_trace {\n  graph [ordering=out, labelloc=t, fontname=\"Helvetica\", label=\"", out);
+	dot_escape(out, fen);
+	fputs("\\n", out);
+	dot_escape(out, desc);
+	if (res->stopped && !res->has_score)
+		fprintf(out, "\\nINCOMPLETE: no root move finished, pv: ");
+	else if (res->stopped)
+		fprintf(out, "\\nINCOMPLETE: best of %d/%d root moves, score at least %+d, pv: ", res->root_moves_done,
+			res->root_moves, res->score);
+	else
+		fprintf(out, "\\nscore %s, pv: ", sc(res->score));
+	dot_escape(out, pv[0] ? pv : "(empty)");
+	fprintf(out, "\\n%llu nodes (quiescence %llu)%s\"];\n", (unsigned long long)res->nodes,
+		(unsigned long long)res->qnodes, res->stopped ? ", STOPPED" : "");
+	fputs("  node [fontname=\"Helvetica\", fontsize=10];\n"
+	      "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+	if (trace_node_count(t) > 0) {
+		w.sans = node_sans(t, root);
+		dot_node(&w, 0, root);
+		free((char *)w.sans);
+	}
+	fputs("}\n", out);
+}

@@ -1,0 +1,53 @@
+/*
+ * tracereader.h: reading a search trace back from a file, in either form of
+ * the "quiesce-trace" format (quiesce-trace(5)): the JSON document (versions
+ * 1 and 2) or JSON Lines (version 2). The JSON syntax is libjansson's; the
+ * reader adds the format's meaning, derives what a file leaves out, and
+ * checks that the trace is one search could have made.
+ */
+#ifndef QUIESCE_TRACEREADER_H
+#define QUIESCE_TRACEREADER_H
+
+#include <stdio.h>
+
+#include "chess/board.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "base/types.h"
+
+/* What a trace file says besides the trace, the root, the options and the result. */
+struct tracereader_info {
+	int version;          /* the format version: 1 or 2 */
+	bool jsonl;           /* the file was in the JSON Lines form */
+	bool eval_other;      /* "eval": "other": the values are the engine's own evaluation */
+	bool order_other;     /* "order": "other": the engine orders moves its own way */
+	bool has_result;      /* the file gave a "result" (else it was derived from the trace) */
+	char engine[64];      /* the header's "engine" string, or "" */
+};
+
+/*
+ * Reads a trace from IN into T (cleared first; make it with trace_new),
+ * ROOT, OPT and RES, and, when INFO is not NULL, what else the file says.
+ * The form (JSON document or JSON Lines) is told from the content. Keys may
+ * come in any order and unknown keys are ignored; the fields the format
+ * marks optional are derived by replaying the moves from the root. The
+ * trace must be consistent: ids in order, each parent the node being
+ * searched, every move legal where it is played, every node entered and
+ * left once, the values in range and the optional fields, when given,
+ * agreeing with what they are derived from.
+ *
+ * On failure it returns false, T is empty, and ERR holds the line and column
+ * (1-based) of the fault and a message "NAME:LINE:COLUMN: PATH: what", the
+ * PATH naming the JSON value ("nodes[12].move"); without NAME the message
+ * starts "line L, column C: ". RES->seconds is 0 and RES->interrupted false
+ * (the format keeps neither); RES->mates counts the "mate" events.
+ */
+bool tracereader_read(FILE *in, const char *name, struct trace *t, struct position *root,
+		      struct search_options *opt, struct search_result *res,
+		      struct tracereader_info *info, struct error *err);
+
+/* The same without a file name for the messages and without INFO (kept for older callers). */
+bool tracereader_read_json(FILE *in, struct trace *t, struct position *root,
+			   struct search_options *opt, struct search_result *res, struct error *err);
+
+#endif

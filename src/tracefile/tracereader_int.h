@@ -1,0 +1,158 @@
+/*
+ * tracereader_int.h: what the three parts of the trace reader share, and
+ * nothing else includes: tracereader.c reads the two forms (the JSON
+ * document and JSON Lines) into records, tracereader_record.c turns the
+ * records into the trace, and tracereader_json.c reads typed values out of
+ * jansson's objects with errors that name where they are.
+ */
+#ifndef QUIESCE_TRACEREADER_INT_H
+#define QUIESCE_TRACEREADER_INT_H
+
+#include <jansson.h>
+#include <stdarg.h>
+
+#include "chess/notation.h"
+#include "tracefile/tracereader.h"
+#include "base/util.h"
+
+/* The deepest a trace can go: the search stops at SEARCH_MAX_PLY. */
+#define STACK_PLIES (SEARCH_MAX_PLY + 2)
+
+/* The flags jansson parses every record with. */
+#define RD_JSON_FLAGS (JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK)
+
+/* Where a record starts: an offset in the document, or a line of JSON Lines. */
+struct loc {
+	size_t off;        /* the document: the byte offset of the record */
+	long line;         /* JSON Lines: the record's line (0 in the document form) */
+};
+
+/* A node record, held from its reading until the node is entered. */
+struct noderec {
+	uint32_t id, parent;       /* parent: TRACE_NONE for null */
+	char move[8];              /* UCI as written ("" for null) */
+	char san[NOTATION_BUFSIZE];
+	int ply, qply;             /* qply: -1 null */
+	int alpha, beta, eval, score;
+	bool in_check, pv;
+	uint8_t bound;
+	uint16_t has;              /* HAS_* */
+	uint32_t *kids, nkids;     /* the "children" list */
+	struct loc at;
+	char path[32];             /* "nodes[12]" or "node" */
+};
+
+enum {
+	HAS_SAN = 1, HAS_PLY = 2, HAS_QPLY = 4, HAS_ALPHA = 8, HAS_BETA = 16, HAS_EVAL = 32,
+	HAS_CHECK = 64, HAS_SCORE = 128, HAS_BOUND = 256, HAS_PV = 512, HAS_KIDS = 1024
+};
+
+/* A node entered and not yet left. */
+struct frame {
+	struct noderec rec;
+	struct position pos;
+	int alpha0, beta, alpha;   /* the window at entry, and alpha as raised since */
+	int ply, qply;
+	move last_move;            /* the move of its last "move" event */
+	uint32_t kids_seen;        /* children entered so far */
+};
+
+struct rd {
+	const char *name;
+	struct error *err;
+	bool failed;
+	bool jsonl;
+	const char *text;          /* the document, or the current line */
+	size_t len;
+	long line;                 /* JSON Lines: the current line's number */
+
+	struct trace *t;
+	struct position root;
+	struct search_options opt;
+	struct search_result res;
+	struct tracereader_info info;
+
+	struct frame fr[STACK_PLIES];
+	int depth;
+	bool root_done;            /* the root was entered and left */
+
+	/* The document: the cursor in the "nodes" array. */
+	size_t nodes_pos, nodes_count;
+	bool nodes_end;
+	/* JSON Lines: node records read and not yet entered, in id order. */
+	struct noderec *queue;
+	size_t q_head, q_count, q_cap;
+	uint32_t next_record;      /* the id the next node record must have */
+
+	uint32_t pending_child;    /* after a move event: the node that must be entered next */
+	move pending_move;
+	/* "eval": "other": a node's entry waits for the record after it (its stand pat gives the eval). */
+	bool deferred;
+	struct noderec def_rec;
+	uint32_t def_parent;
+	int def_ply, def_qply, def_alpha, def_beta;
+	bool def_check;
+
+	/* Counts for the result, and the principal variation as the search keeps it. */
+	uint64_t qnodes, sp_cutoffs, cutoffs, delta_prunes, see_prunes, mates;
+	int pv_len[STACK_PLIES];
+	move pv[STACK_PLIES][STACK_PLIES];
+	uint32_t *pv_nodes;        /* nodes whose record says "pv": true */
+	size_t pv_count, pv_cap;
+	bool pv_given;
+};
+
+/* One record being read: its object, where it is and its path. */
+struct rec {
+	json_t *obj;
+	struct loc at;
+	const char *path;
+};
+
+/* tracereader_json.c: places, messages and typed values. */
+
+/* The 1-based line and column of byte OFF of the document. */
+void tracereader_line_col(const struct rd *r, size_t off, int *line, int *col);
+/* Fails at byte OFF of the current text (the document, or the current line); returns false. */
+bool tracereader_fail_at(struct rd *r, size_t off, const char *path, const char *fmt, ...) PRINTF_LIKE(4, 5);
+/* Fails at the value of KEY (or at the record, KEY NULL) of the record at AT named PATH; returns false. */
+bool tracereader_fail_key(struct rd *r, struct loc at, const char *path, const char *key, const char *fmt, ...)
+	PRINTF_LIKE(5, 6);
+/* Fails with jansson's syntax error for the text parsed from OFF; returns false. */
+bool tracereader_fail_json(struct rd *r, size_t off, const char *path, const json_error_t *je);
+/* Skips blanks from POS of S. */
+size_t tracereader_skip_ws(const char *s, size_t len, size_t pos);
+/* Where the JSON value starting at POS of S ends (LEN when it is not closed). */
+size_t tracereader_skip_value(const char *s, size_t len, size_t pos);
+/* TEXT cut short for a message. */
+const char *tracereader_cut(const char *text);
+/* The JSON type of V as a message names it ("a string", "null" ...). */
+const char *tracereader_type_name(const json_t *v);
+/* The typed values of a record: false after a message; *HAS tells whether the key was there. */
+bool tracereader_get_int(struct rd *r, const struct rec *rc, const char *key, long long lo, long long hi,
+			 bool required, long long *out, bool *has);
+bool tracereader_get_score(struct rd *r, const struct rec *rc, const char *key, bool required, int *out, bool *has);
+bool tracereader_get_bool(struct rd *r, const struct rec *rc, const char *key, bool *out, bool *has);
+bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, const char *const *names, int *out);
+bool tracereader_get_move(struct rd *r, const struct rec *rc, const char *key, const struct position *pos,
+			  bool nullable, bool required, move *out, bool *has);
+
+/* tracereader_record.c: records into the trace. */
+
+/* The header's options (O may be NULL: the defaults). */
+bool tracereader_read_options(struct rd *r, json_t *o, struct loc at);
+/* The header: format, version, fen, engine. */
+bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char *path);
+/* A node record, read before its node is entered. */
+bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *path, struct noderec *n);
+/* An event record, played into the trace. */
+bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *path);
+/* After the last record: the checks of the end, and the result derived and checked against RESULT. */
+bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char *rpath, struct loc end);
+
+/* tracereader.c: the forms. */
+
+/* Takes node ID's record: the next element of "nodes", or the oldest queued node line. */
+bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, struct loc ev_at, const char *ev_path);
+
+#endif

@@ -1,0 +1,799 @@
+/*
+ * tracereader_record.c: the trace reader's records turned into the trace.
+ *
+ * The events drive it: at a node's "enter" its record is taken, its
+ * position is its parent's with its move made, and the trace is built
+ * through the recording API exactly as the search builds it. What a file
+ * leaves out is derived along the way from the replayed positions and the
+ * search rules (quiesce-trace(5), DERIVED FIELDS); what it gives is checked
+ * against that.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/eval.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/see.h"
+#include "search/trace_record.h"
+#include "tracefile/traceio.h"
+#include "tracefile/tracereader_int.h"
+
+/* ------------------------------------------------------------------ header */
+
+static const char *const mode_names[] = { "none", "captures", "checks", NULL };
+static const char *const order_names[] = { "mvv-lva", "none", "other", NULL };
+static const char *const eval_names[] = { "material", "pst", "other", NULL };
+static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
+static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
+static const char *const kind_names[] = {
+	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune", "see_prune", "mate",
+	"stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped", NULL
+};
+
+/* The header's "options" (every key optional: quiesce's defaults stand for what is left out). */
+bool tracereader_read_options(struct rd *r, json_t *o, struct loc at)
+{
+	struct rec rc = { o, at, "options" };
+	long long v;
+	bool has;
+	int k;
+	json_t *cp;
+
+	search_defaults(&r->opt);
+	if (o == NULL)
+		return true;
+	if (!json_is_object(o))
+		return tracereader_fail_key(r, at, "options", NULL, "expected an object, found %s", tracereader_type_name(o));
+	if (!tracereader_get_int(r, &rc, "depth", 0, SEARCH_MAX_DEPTH, false, &v, &has))
+		return false;
+	if (has)
+		r->opt.depth = (int)v;
+	if (!tracereader_get_enum(r, &rc, "mode", mode_names, &k))
+		return false;
+	if (k >= 0)
+		r->opt.mode = (enum qmode)k;
+	cp = json_object_get(o, "check_plies");
+	if (json_is_string(cp)) {
+		if (strcmp(json_string_value(cp), "all") != 0)
+			return tracereader_fail_key(r, at, "options", "check_plies", "expected a whole number or \"all\", found \"%s\"",
+					   tracereader_cut(json_string_value(cp)));
+		r->opt.check_plies = -1;
+	} else {
+		if (!tracereader_get_int(r, &rc, "check_plies", 0, SEARCH_MAX_PLY, false, &v, &has))
+			return false;
+		if (has)
+			r->opt.check_plies = (int)v;
+	}
+	if (json_is_null(json_object_get(o, "qdepth"))) {
+		r->opt.qdepth = -1;
+	} else {
+		if (!tracereader_get_int(r, &rc, "qdepth", 0, SEARCH_MAX_PLY, false, &v, &has))
+			return false;
+		if (has)
+			r->opt.qdepth = (int)v;
+	}
+	if (!tracereader_get_int(r, &rc, "delta_margin", 0, 10000, false, &v, &has))
+		return false;
+	if (has)
+		r->opt.delta_margin = (int)v;
+	if (!tracereader_get_bool(r, &rc, "delta", &r->opt.delta, &has) || !tracereader_get_bool(r, &rc, "see", &r->opt.see, &has) ||
+	    !tracereader_get_bool(r, &rc, "fail_soft", &r->opt.fail_soft, &has) ||
+	    !tracereader_get_bool(r, &rc, "stand_pat", &r->opt.stand_pat, &has) ||
+	    !tracereader_get_bool(r, &rc, "evasions", &r->opt.evasions, &has) ||
+	    !tracereader_get_bool(r, &rc, "pawn_pushes", &r->opt.pawn_pushes, &has))
+		return false;
+	if (!tracereader_get_enum(r, &rc, "order", order_names, &k))
+		return false;
+	if (k >= 0)
+		r->opt.order = k == 1 ? ORDER_NONE : ORDER_MVV_LVA;
+	r->info.order_other = k == 2;
+	if (!tracereader_get_enum(r, &rc, "eval", eval_names, &k))
+		return false;
+	if (k >= 0)
+		r->opt.eval = k == 1 ? EVAL_PST : EVAL_MATERIAL;
+	r->info.eval_other = k == 2;
+	if (!tracereader_get_int(r, &rc, "max_nodes", 0, LLONG_MAX, false, &v, &has))
+		return false;
+	if (has)
+		r->opt.max_nodes = (uint64_t)v;
+	return true;
+}
+
+/* The header: format, version, fen, options, engine. */
+bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char *path)
+{
+	struct rec rc = { h, at, path };
+	struct error ferr = { 0 };
+	json_t *v = json_object_get(h, "format");
+	long long version;
+
+	if (v == NULL)
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"format\": this is not a quiesce trace");
+	if (!json_is_string(v) || strcmp(json_string_value(v), TRACEIO_FORMAT) != 0)
+		return tracereader_fail_key(r, at, path, "format", "expected \"%s\": this is not a quiesce trace", TRACEIO_FORMAT);
+	if (!tracereader_get_int(r, &rc, "version", 0, INT_MAX, true, &version, NULL))
+		return false;
+	if (version < 1 || version > TRACEIO_VERSION)
+		return tracereader_fail_key(r, at, path, "version", "%lld is not supported (this program reads versions 1 to %d)",
+				   version, TRACEIO_VERSION);
+	r->info.version = (int)version;
+	v = json_object_get(h, "fen");
+	if (v == NULL)
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"fen\" (the root position)");
+	if (!json_is_string(v))
+		return tracereader_fail_key(r, at, path, "fen", "expected a FEN string, found %s", tracereader_type_name(v));
+	if (!fen_parse(&r->root, json_string_value(v), &ferr))
+		return tracereader_fail_key(r, at, path, "fen", "%s", ferr.msg);
+	v = json_object_get(h, "engine");
+	if (v != NULL) {
+		if (!json_is_string(v))
+			return tracereader_fail_key(r, at, path, "engine", "expected a string, found %s", tracereader_type_name(v));
+		snprintf(r->info.engine, sizeof r->info.engine, "%s", json_string_value(v));
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ records */
+
+/* Reads a node record (before its node is entered: the position is not known yet). */
+bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *path, struct noderec *n)
+{
+	struct rec rc = { o, at, path };
+	json_t *v;
+	long long id, x;
+	bool has;
+	int k;
+
+	memset(n, 0, sizeof *n);
+	n->at = at;
+	snprintf(n->path, sizeof n->path, "%s", path);
+	if (!json_is_object(o))
+		return tracereader_fail_key(r, at, path, NULL, "expected a node object, found %s", tracereader_type_name(o));
+	if (!tracereader_get_int(r, &rc, "id", 0, UINT32_MAX - 2, true, &id, NULL))
+		return false;
+	if (id != r->next_record) {
+		if (id < r->next_record)
+			return tracereader_fail_key(r, at, path, "id", "duplicate id %lld (node %lld was given before; ids count "
+					   "0, 1, 2 ... in the order the nodes are entered)", id, id);
+		return tracereader_fail_key(r, at, path, "id", "id %lld is out of order: expected %lu (ids count 0, 1, 2 ... in "
+				   "the order the nodes are entered)", id, (unsigned long)r->next_record);
+	}
+	n->id = (uint32_t)id;
+	v = json_object_get(o, "parent");
+	if (v == NULL)
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"parent\" (a node id, or null for the root)");
+	if (json_is_null(v)) {
+		n->parent = TRACE_NONE;
+	} else if (!json_is_integer(v)) {
+		return tracereader_fail_key(r, at, path, "parent", "expected a node id or null, found %s", tracereader_type_name(v));
+	} else {
+		x = json_integer_value(v);
+		if (x < 0 || x >= id)
+			return tracereader_fail_key(r, at, path, "parent", "%lld is not an earlier node (a parent is entered before "
+					   "its children%s)", x, x == id ? ": a node cannot be its own parent" : "");
+		n->parent = (uint32_t)x;
+	}
+	if ((id == 0) != (n->parent == TRACE_NONE))
+		return tracereader_fail_key(r, at, path, "parent", id == 0 ? "the root (node 0) has parent null" :
+				   "only the root (node 0) has no parent");
+	v = json_object_get(o, "move");
+	if (v == NULL)
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"move\" (a UCI move string, or null for the root)");
+	if (json_is_null(v)) {
+		if (id != 0)
+			return tracereader_fail_key(r, at, path, "move", "expected a UCI move string such as \"e2e4\" (only the root "
+					   "has move null)");
+	} else if (!json_is_string(v)) {
+		return tracereader_fail_key(r, at, path, "move", "expected a UCI move string such as \"e2e4\", found %s", tracereader_type_name(v));
+	} else if (id == 0) {
+		return tracereader_fail_key(r, at, path, "move", "the root's move is null");
+	} else {
+		if (strlen(json_string_value(v)) >= sizeof n->move)
+			return tracereader_fail_key(r, at, path, "move", "\"%s\" is not a UCI move", tracereader_cut(json_string_value(v)));
+		strcpy(n->move, json_string_value(v));
+	}
+	v = json_object_get(o, "san");
+	if (v != NULL && !json_is_null(v)) {
+		if (!json_is_string(v) || strlen(json_string_value(v)) >= sizeof n->san)
+			return tracereader_fail_key(r, at, path, "san", "expected the move in SAN (a short string), found %s",
+					   json_is_string(v) ? "a long string" : tracereader_type_name(v));
+		strcpy(n->san, json_string_value(v));
+		n->has |= HAS_SAN;
+	}
+	if (!tracereader_get_int(r, &rc, "ply", 0, SEARCH_MAX_PLY, false, &x, &has))
+		return false;
+	if (has) {
+		n->ply = (int)x;
+		n->has |= HAS_PLY;
+	}
+	v = json_object_get(o, "qply");
+	if (json_is_null(v)) {
+		n->qply = -1;
+		n->has |= HAS_QPLY;
+	} else {
+		if (!tracereader_get_int(r, &rc, "qply", 0, SEARCH_MAX_PLY, false, &x, &has))
+			return false;
+		if (has) {
+			n->qply = (int)x;
+			n->has |= HAS_QPLY;
+		}
+	}
+	if (!tracereader_get_score(r, &rc, "alpha", false, &n->alpha, &has))
+		return false;
+	n->has |= has ? HAS_ALPHA : 0;
+	if (!tracereader_get_score(r, &rc, "beta", false, &n->beta, &has))
+		return false;
+	n->has |= has ? HAS_BETA : 0;
+	if (!tracereader_get_score(r, &rc, "eval", false, &n->eval, &has))
+		return false;
+	n->has |= has ? HAS_EVAL : 0;
+	if (!tracereader_get_score(r, &rc, "score", false, &n->score, &has))
+		return false;
+	n->has |= has ? HAS_SCORE : 0;
+	if (!tracereader_get_bool(r, &rc, "in_check", &n->in_check, &has))
+		return false;
+	n->has |= has ? HAS_CHECK : 0;
+	if (!tracereader_get_bool(r, &rc, "pv", &n->pv, &has))
+		return false;
+	n->has |= has ? HAS_PV : 0;
+	if (!tracereader_get_enum(r, &rc, "bound", bound_names, &k))
+		return false;
+	if (k >= 0) {
+		n->bound = (uint8_t)k;
+		n->has |= HAS_BOUND;
+	}
+	v = json_object_get(o, "children");
+	if (v != NULL) {
+		size_t i;
+		json_t *c;
+
+		if (!json_is_array(v))
+			return tracereader_fail_key(r, at, path, "children", "expected an array of node ids, found %s", tracereader_type_name(v));
+		n->has |= HAS_KIDS;
+		n->nkids = (uint32_t)json_array_size(v);
+		n->kids = n->nkids ? xmalloc(sizeof *n->kids * n->nkids) : NULL;
+		json_array_foreach(v, i, c) {
+			if (!json_is_integer(c) || json_integer_value(c) <= id || json_integer_value(c) > UINT32_MAX - 2) {
+				free(n->kids);
+				n->kids = NULL;
+				return tracereader_fail_key(r, at, path, "children", "element %zu: expected the id of a later node, found %s",
+						   i, json_is_integer(c) ? "an earlier id or one out of range" : tracereader_type_name(c));
+			}
+			n->kids[i] = (uint32_t)json_integer_value(c);
+		}
+	}
+	r->next_record++;
+	return true;
+}
+
+/* The principal variation nodes named by the records ("pv": true). */
+static void note_pv(struct rd *r, uint32_t id)
+{
+	if (r->pv_count == r->pv_cap) {
+		r->pv_cap = r->pv_cap ? r->pv_cap * 2 : 64;
+		r->pv_nodes = xrealloc(r->pv_nodes, sizeof *r->pv_nodes * r->pv_cap);
+	}
+	r->pv_nodes[r->pv_count++] = id;
+}
+
+/* Records the deferred entry of a node whose evaluation is EVAL. */
+static void flush_enter(struct rd *r, int eval)
+{
+	struct noderec *n = &r->def_rec;
+	move m = MOVE_NONE;
+
+	if (!r->deferred)
+		return;
+	r->deferred = false;
+	if (n->id != 0)
+		m = r->pending_move;
+	trace_enter(r->t, r->def_parent, m, r->def_ply, r->def_qply, r->def_alpha, r->def_beta, r->def_check, eval);
+}
+
+/* The "enter" event of node ID: its record is taken and checked, and the node opened. */
+static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
+{
+	struct frame *f, *up = r->depth ? &r->fr[r->depth - 1] : NULL;
+	struct noderec n;
+	struct undo u;
+	move m = MOVE_NONE;
+	int alpha, beta, ea = 0, eb = 0;
+	bool ha, hb;
+
+	if (id != trace_node_count(r->t))
+		return tracereader_fail_key(r, ev->at, ev->path, "node", "node %lu entered out of order: expected node %lu (nodes "
+				   "are entered in id order)", (unsigned long)id, (unsigned long)trace_node_count(r->t));
+	if (r->root_done)
+		return tracereader_fail_key(r, ev->at, ev->path, "node", "node %lu entered after the root was left", (unsigned long)id);
+	if (r->depth >= STACK_PLIES - 1)
+		return tracereader_fail_key(r, ev->at, ev->path, "node", "more than %d plies deep", SEARCH_MAX_PLY);
+	if (!tracereader_get_score(r, ev, "alpha", false, &ea, &ha) || !tracereader_get_score(r, ev, "beta", false, &eb, &hb))
+		return false;
+	if (!tracereader_next_node_record(r, id, &n, ev->at, ev->path))
+		return false;
+	f = &r->fr[r->depth];
+	if (id == 0) {
+		f->pos = r->root;
+		f->ply = 0;
+	} else {
+		char uci[NOTATION_BUFSIZE];
+
+		if (up == NULL || up->rec.id != n.parent) {
+			free(n.kids);
+			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu's parent %lu is not the node being searched "
+					   "(%s%lu)", (unsigned long)id, (unsigned long)n.parent, up ? "node " : "none: ",
+					   up ? (unsigned long)up->rec.id : 0UL);
+		}
+		if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
+			free(n.kids);
+			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not a legal move in UCI in the position of "
+					   "node %lu (%s to move)", tracereader_cut(n.move), (unsigned long)n.parent,
+					   up->pos.side == WHITE ? "White" : "Black");
+		}
+		if (r->pending_child == id && r->pending_move != m) {
+			free(n.kids);
+			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not the move of the move event that opens "
+					   "node %lu", n.move, (unsigned long)id);
+		}
+		if ((n.has & HAS_SAN) != 0) {
+			char san[NOTATION_BUFSIZE];
+
+			notation_san(&up->pos, m, san);
+			if (strcmp(san, n.san) != 0) {
+				free(n.kids);
+				return tracereader_fail_key(r, n.at, n.path, "san", "\"%s\" is not the SAN of the move (\"%s\")", n.san, san);
+			}
+		}
+		if ((up->rec.has & HAS_KIDS) &&
+		    (up->kids_seen >= up->rec.nkids || up->rec.kids[up->kids_seen] != id)) {
+			free(n.kids);
+			return tracereader_fail_key(r, up->rec.at, up->rec.path, "children", "node %lu's children list does not "
+					   "match the nodes whose parent it is (node %lu is missing or out of place)",
+					   (unsigned long)up->rec.id, (unsigned long)id);
+		}
+		up->kids_seen++;
+		if (up->kids_seen > UINT16_MAX) {
+			free(n.kids);
+			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu has more than %d children",
+					   (unsigned long)n.parent, UINT16_MAX);
+		}
+		f->pos = up->pos;
+		board_make(&f->pos, m, &u);
+		f->ply = up->ply + 1;
+	}
+	f->rec = n;
+	f->last_move = MOVE_NONE;
+	f->kids_seen = 0;
+	r->depth++;
+
+	/* The derived fields, and the given ones checked against them. */
+	if ((n.has & HAS_PLY) && n.ply != f->ply)
+		return tracereader_fail_key(r, n.at, n.path, "ply", "%d is not the node's distance from the root (%d)", n.ply, f->ply);
+	if (id == 0)
+		f->qply = r->opt.mode != QMODE_NONE && r->opt.depth == 0 ? 0 : -1;
+	else if (up->qply >= 0)
+		f->qply = up->qply + 1;
+	else
+		f->qply = r->opt.mode != QMODE_NONE && f->ply >= r->opt.depth ? f->ply - r->opt.depth : -1;
+	if (n.has & HAS_QPLY) {
+		if (id != 0 && up->qply >= 0 && n.qply != up->qply + 1)
+			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: a quiescence node's children have its qply plus "
+					   "one (%d)", n.qply, up->qply + 1);
+		if (n.qply > 0 && (id == 0 || up->qply < 0))
+			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: the quiescence search starts at qply 0", n.qply);
+		f->qply = n.qply;
+	}
+	if (id == 0) {
+		alpha = -SCORE_INF;
+		beta = SCORE_INF;
+	} else {
+		alpha = -up->beta;
+		beta = -up->alpha;
+	}
+	if (n.has & HAS_ALPHA)
+		alpha = n.alpha;
+	if (n.has & HAS_BETA)
+		beta = n.beta;
+	if (ha && ea != alpha)
+		return tracereader_fail_key(r, ev->at, ev->path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
+	if (hb && eb != beta)
+		return tracereader_fail_key(r, ev->at, ev->path, "beta", "%d differs from the node's beta (%d)", eb, beta);
+	if (ha)
+		alpha = ea;
+	if (hb)
+		beta = eb;
+	f->alpha0 = f->alpha = alpha;
+	f->beta = beta;
+	if ((n.has & HAS_CHECK) && n.in_check != board_in_check(&f->pos))
+		return tracereader_fail_key(r, n.at, n.path, "in_check", "the side to move is %sin check", n.in_check ? "not " : "");
+	if ((n.has & HAS_PV) && n.pv)
+		note_pv(r, id);
+	if (n.has & HAS_PV)
+		r->pv_given = true;
+	if (f->qply >= 0)
+		r->qnodes++;
+	r->pv_len[f->ply] = 0;
+
+	/* A child entered without its move event gets one: the search records the move before the child. */
+	if (id != 0 && r->pending_child != id)
+		trace_move(r->t, up->rec.id, m);
+	up = NULL;
+	r->pending_child = TRACE_NONE;
+	r->pending_move = m;
+	r->def_rec = n;
+	r->def_parent = n.parent;
+	r->def_ply = f->ply;
+	r->def_qply = f->qply;
+	r->def_alpha = alpha;
+	r->def_beta = beta;
+	r->def_check = board_in_check(&f->pos);
+	r->deferred = true;
+	if (n.has & HAS_EVAL)
+		flush_enter(r, n.eval);
+	else if (!r->info.eval_other)
+		flush_enter(r, eval_static(&f->pos, r->opt.eval));
+	return true;
+}
+
+/* The bound SCORE is relative to the window (ALPHA, BETA). */
+static int bound_of(int score, int alpha, int beta)
+{
+	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+}
+
+/* One event record. */
+bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *path)
+{
+	struct rec rc = { o, at, path };
+	struct frame *f;
+	long long node, x;
+	int kind, value = 0, v2 = 0, extra = 0;
+	bool has;
+	move m = MOVE_NONE;
+
+	if (!json_is_object(o))
+		return tracereader_fail_key(r, at, path, NULL, "expected an event object, found %s", tracereader_type_name(o));
+	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
+		return false;
+	if (json_object_get(o, "kind") == NULL)
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"enter\", \"stand_pat\", \"move\", ...)");
+	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
+		return false;
+
+	/* A node waiting for its evaluation takes it from its first decision, when that carries it. */
+	if (r->deferred) {
+		int eval;
+
+		if (node == r->def_rec.id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
+					      kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF) &&
+		    json_is_integer(json_object_get(o, "value")) &&
+		    llabs(json_integer_value(json_object_get(o, "value"))) <= SCORE_INF)
+			eval = (int)json_integer_value(json_object_get(o, "value"));
+		else
+			eval = eval_static(&r->fr[r->depth - 1].pos, r->opt.eval);
+		flush_enter(r, eval);
+	}
+	if (kind == TE_ENTER)
+		return enter_node(r, &rc, (uint32_t)node);
+	if (r->pending_child != TRACE_NONE)
+		return tracereader_fail_key(r, at, path, "kind", "a move event must be followed by the enter event of its child "
+				   "(node %lu)", (unsigned long)r->pending_child);
+	if (r->depth == 0 || r->fr[r->depth - 1].rec.id != node) {
+		if (node >= trace_node_count(r->t))
+			return tracereader_fail_key(r, at, path, "node", "node %lld has not been entered", node);
+		return tracereader_fail_key(r, at, path, "node", "node %lld is not the node being searched (events belong to the "
+				   "innermost node entered and not left%s)", node, r->depth ? "" : ": none is");
+	}
+	f = &r->fr[r->depth - 1];
+
+	switch (kind) {
+	case TE_MOVE:
+		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
+			return false;
+		if (!tracereader_get_int(r, &rc, "child", 0, UINT32_MAX - 2, false, &x, &has))
+			return false;
+		if (has && x != trace_node_count(r->t))
+			return tracereader_fail_key(r, at, path, "child", "%lld is not the next node to be entered (%lu)", x,
+					   (unsigned long)trace_node_count(r->t));
+		trace_move(r->t, (uint32_t)node, m);
+		f->last_move = m;
+		r->pending_child = trace_node_count(r->t);
+		r->pending_move = m;
+		return true;
+	case TE_STAND_PAT: {
+		int a, b;
+		bool ha, hb;
+
+		if (!tracereader_get_score(r, &rc, "value", true, &value, NULL) || !tracereader_get_score(r, &rc, "alpha", false, &a, &ha) ||
+		    !tracereader_get_score(r, &rc, "beta", false, &b, &hb) || !tracereader_get_enum(r, &rc, "outcome", outcome_names, &extra))
+			return false;
+		if (ha && a != f->alpha)
+			return tracereader_fail_key(r, at, path, "alpha", "%d is not the node's alpha (%d)", a, f->alpha);
+		if (hb && b != f->beta)
+			return tracereader_fail_key(r, at, path, "beta", "%d is not the node's beta (%d)", b, f->beta);
+		if (extra < 0)
+			extra = value >= f->beta ? TSP_CUTOFF : value > f->alpha ? TSP_RAISE : TSP_NONE;
+		if (extra == TSP_RAISE)
+			f->alpha = value;
+		if (extra == TSP_CUTOFF)
+			r->sp_cutoffs++;
+		break;
+	}
+	case TE_ALPHA_RAISE:
+	case TE_BETA_CUTOFF:
+		if (!tracereader_get_score(r, &rc, kind == TE_ALPHA_RAISE ? "value" : "score", true, &value, NULL) ||
+		    !tracereader_get_move(r, &rc, "move", &f->pos, true, false, &m, &has))
+			return false;
+		if (!has)
+			m = f->last_move;
+		if (kind == TE_ALPHA_RAISE) {
+			f->alpha = value;
+			if (m != MOVE_NONE) {
+				int p = f->ply;
+
+				r->pv[p][0] = m;
+				memcpy(&r->pv[p][1], r->pv[p + 1], sizeof(move) * (size_t)r->pv_len[p + 1]);
+				r->pv_len[p] = r->pv_len[p + 1] + 1;
+			}
+		} else {
+			r->cutoffs++;
+		}
+		break;
+	case TE_DELTA_PRUNE:
+		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
+			return false;
+		value = MOVE_IS_EP(m) ? VALUE_PAWN : MOVE_IS_CAPTURE(m) ?
+			eval_piece_value[PIECE_TYPE(f->pos.squares[MOVE_TO(m)])] : 0;
+		v2 = r->opt.delta_margin;
+		if (!tracereader_get_int(r, &rc, "captured", 0, SCORE_INF, false, &x, &has))
+			return false;
+		if (has)
+			value = (int)x;
+		if (!tracereader_get_int(r, &rc, "margin", 0, 10000, false, &x, &has))
+			return false;
+		if (has)
+			v2 = (int)x;
+		r->delta_prunes++;
+		break;
+	case TE_SEE_PRUNE:
+		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has) ||
+		    !tracereader_get_score(r, &rc, "see", false, &value, &has))
+			return false;
+		if (!has)
+			value = see_move(&f->pos, m);
+		r->see_prunes++;
+		break;
+	case TE_MATE:
+	case TE_STALEMATE:
+		value = kind == TE_MATE ? -(SCORE_MATE - f->ply) : 0;
+		if (!tracereader_get_score(r, &rc, "value", false, &value, &has))
+			return false;
+		r->mates += kind == TE_MATE;
+		break;
+	case TE_HORIZON:
+	case TE_QDEPTH_LIMIT:
+	case TE_PLY_LIMIT:
+	case TE_QUIET_LEAF:
+		if (!tracereader_get_score(r, &rc, "value", true, &value, NULL))
+			return false;
+		break;
+	case TE_LEAVE: {
+		int bound;
+
+		if (!tracereader_get_score(r, &rc, "score", true, &value, NULL) || !tracereader_get_enum(r, &rc, "bound", bound_names, &bound))
+			return false;
+		if (bound < 0)
+			bound = bound_of(value, f->alpha0, f->beta);
+		if ((f->rec.has & HAS_SCORE) && f->rec.score != value)
+			return tracereader_fail_key(r, f->rec.at, f->rec.path, "score", "%d differs from the score of node %lu's "
+					   "leave event (%d)", f->rec.score, (unsigned long)node, value);
+		if ((f->rec.has & HAS_BOUND) && f->rec.bound != bound)
+			return tracereader_fail_key(r, f->rec.at, f->rec.path, "bound", "\"%s\" differs from the bound of node %lu's "
+					   "leave event (\"%s\")", bound_names[f->rec.bound], (unsigned long)node,
+					   bound_names[bound]);
+		if ((f->rec.has & HAS_KIDS) && f->kids_seen != f->rec.nkids)
+			return tracereader_fail_key(r, f->rec.at, f->rec.path, "children", "the list names %lu nodes, but %lu have "
+					   "node %lu as their parent", (unsigned long)f->rec.nkids,
+					   (unsigned long)f->kids_seen, (unsigned long)node);
+		trace_leave(r->t, (uint32_t)node, value, bound);
+		free(f->rec.kids);
+		f->rec.kids = NULL;
+		r->depth--;
+		if (r->depth == 0)
+			r->root_done = true;
+		return true;
+	}
+	case TE_STOPPED: {
+		bool interrupted = false;
+
+		if (trace_stopped(r->t))
+			return tracereader_fail_key(r, at, path, "kind", "a second \"stopped\" event (the search stops once)");
+		if (!tracereader_get_bool(r, &rc, "interrupted", &interrupted, &has))
+			return false;
+		trace_event(r->t, (uint32_t)node, TE_STOPPED, MOVE_NONE, 0, 0, interrupted);
+		return true;
+	}
+	default:
+		break;
+	}
+	trace_event(r->t, (uint32_t)node, kind, m, value, v2, extra);
+	return true;
+}
+
+/* ------------------------------------------------------------------ the end */
+
+/*
+ * A counter of the result: *OUT is COUNT, the trace's own. A given value
+ * must be a count; STRICT ones (the nodes) must also agree, while the counts
+ * of decisions are taken from the events whatever the file says, so that a
+ * trace whose decisions break the search rules still opens and check-trace
+ * can say where.
+ */
+/*
+ * Fills RES's has_score, root_moves and root_moves_done from trace T of a
+ * search from ROOT, as the search would have: after a stop inside a root
+ * move (not at the root itself) its last child was cut short and does not
+ * count. A quiescence root's move count is not in the trace: there, the
+ * moves it tried (the interrupted one included) stand for it.
+ */
+static void root_progress(const struct trace *t, const struct position *root, struct search_result *res)
+{
+	int children = 0;
+
+	if (trace_node_count(t) == 0)
+		return;
+	for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE; c = trace_next_sibling(t, c))
+		children++;
+	res->has_score = !res->stopped || res->score > -SCORE_INF;
+	res->root_moves_done = children;
+	if (res->stopped && trace_stopped_at(t) != 0 && children > 0)
+		res->root_moves_done--;
+	res->root_moves = trace_node_get(t, 0).qply < 0 ? movegen_count(root) : children;
+}
+
+static bool check_counter(struct rd *r, const struct rec *rc, const char *key, uint64_t count, bool strict,
+			  uint64_t *out)
+{
+	long long v;
+	bool has;
+
+	*out = count;
+	if (!tracereader_get_int(r, rc, key, 0, LLONG_MAX, false, &v, &has))
+		return false;
+	if (strict && has && (uint64_t)v != count)
+		return tracereader_fail_key(r, rc->at, rc->path, key, "%lld, but the trace has %llu", v, (unsigned long long)count);
+	return true;
+}
+
+/* The result: derived from the trace, and what the file gives checked against it. */
+bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char *rpath, struct loc end)
+{
+	struct trace *t = r->t;
+	struct search_result *res = &r->res;
+	struct rec rc = { result, rat, rpath };
+
+	if (r->deferred)
+		flush_enter(r, eval_static(&r->fr[r->depth - 1].pos, r->opt.eval));
+	if (trace_node_count(t) == 0)
+		return tracereader_fail_at(r, end.off, "", "the trace has no node: at least the root is entered");
+	if (r->pending_child != TRACE_NONE)
+		return tracereader_fail_at(r, end.off, "", "the move event of node %lu is not followed by its enter event",
+				  (unsigned long)r->pending_child);
+	if (r->depth != 0)
+		return tracereader_fail_at(r, end.off, "", "node %lu is never left (the trace ends inside it)",
+				  (unsigned long)r->fr[r->depth - 1].rec.id);
+	memset(res, 0, sizeof *res);
+	res->score = trace_node_get(t, 0).score;
+	res->pv_len = r->pv_len[0];
+	memcpy(res->pv, r->pv[0], sizeof(move) * (size_t)res->pv_len);
+	res->nodes = trace_node_count(t);
+	res->qnodes = r->qnodes;
+	res->stand_pat_cutoffs = r->sp_cutoffs;
+	res->beta_cutoffs = r->cutoffs;
+	res->delta_prunes = r->delta_prunes;
+	res->see_prunes = r->see_prunes;
+	res->mates = r->mates;
+	res->stopped = trace_stopped(t);
+	root_progress(t, &r->root, res);
+	r->info.has_result = result != NULL;
+	if (result != NULL) {
+		json_t *pv = json_object_get(result, "pv"), *v;
+		struct position pos = r->root;
+		move best;
+		bool has, hbest;
+		int score;
+		uint64_t dummy;
+
+		if (!json_is_object(result))
+			return tracereader_fail_key(r, rat, rpath, NULL, "expected an object, found %s", tracereader_type_name(result));
+		if (!tracereader_get_score(r, &rc, "score", false, &score, &has))
+			return false;
+		if (has && score != res->score)
+			return tracereader_fail_key(r, rat, rpath, "score", "%d is not the root's score (%d)", score, res->score);
+		if (pv != NULL) {
+			size_t i;
+			json_t *e;
+
+			if (!json_is_array(pv))
+				return tracereader_fail_key(r, rat, rpath, "pv", "expected an array of UCI moves, found %s", tracereader_type_name(pv));
+			if (json_array_size(pv) > SEARCH_MAX_PLY)
+				return tracereader_fail_key(r, rat, rpath, "pv", "more than %d moves", SEARCH_MAX_PLY);
+			res->pv_len = 0;
+			json_array_foreach(pv, i, e) {
+				char key[32];
+				json_t *one = json_object();
+				struct rec erc = { one, rat, rpath };
+				struct undo u;
+				move m;
+				bool ok;
+
+				snprintf(key, sizeof key, "pv[%zu]", i);
+				json_object_set(one, key, e);
+				ok = tracereader_get_move(r, &erc, key, &pos, false, true, &m, &has);
+				json_decref(one);
+				if (!ok)
+					return false;
+				res->pv[res->pv_len++] = m;
+				board_make(&pos, m, &u);
+			}
+		}
+		if (!tracereader_get_move(r, &rc, "best", &r->root, true, false, &best, &hbest))
+			return false;
+		if (hbest && best != (res->pv_len ? res->pv[0] : MOVE_NONE))
+			return tracereader_fail_key(r, rat, rpath, "best", "must be the first move of the principal variation "
+					   "(or null when it is empty)");
+		v = json_object_get(result, "san");
+		if (v != NULL && !json_is_null(v)) {
+			char want[NOTATION_BUFSIZE];
+
+			if (!json_is_string(v))
+				return tracereader_fail_key(r, rat, rpath, "san", "expected a string or null, found %s", tracereader_type_name(v));
+			if (res->pv_len == 0)
+				return tracereader_fail_key(r, rat, rpath, "san", "must be null when there is no best move");
+			notation_san(&r->root, res->pv[0], want);
+			if (strcmp(want, json_string_value(v)) != 0)
+				return tracereader_fail_key(r, rat, rpath, "san", "\"%s\" is not the SAN of the best move (\"%s\")",
+						   tracereader_cut(json_string_value(v)), want);
+		}
+		if (!check_counter(r, &rc, "nodes", trace_node_count(t), true, &res->nodes) ||
+		    !check_counter(r, &rc, "qnodes", r->qnodes, true, &res->qnodes) ||
+		    !check_counter(r, &rc, "stand_pat_cutoffs", r->sp_cutoffs, false, &res->stand_pat_cutoffs) ||
+		    !check_counter(r, &rc, "beta_cutoffs", r->cutoffs, false, &res->beta_cutoffs) ||
+		    !check_counter(r, &rc, "delta_prunes", r->delta_prunes, false, &res->delta_prunes) ||
+		    !check_counter(r, &rc, "see_prunes", r->see_prunes, false, &res->see_prunes) ||
+		    !check_counter(r, &rc, "mates", r->mates, false, &dummy))
+			return false;
+		if (!tracereader_get_bool(r, &rc, "stopped", &res->stopped, &has))
+			return false;
+		if (has && res->stopped != trace_stopped(t))
+			return tracereader_fail_key(r, rat, rpath, "stopped", "%s, but the trace %s \"stopped\" event",
+					   res->stopped ? "true" : "false", trace_stopped(t) ? "has a" : "has no");
+		res->stopped = trace_stopped(t);
+		{
+			bool complete;
+
+			if (!tracereader_get_bool(r, &rc, "complete", &complete, &has))
+				return false;
+			if (has && complete == res->stopped)
+				return tracereader_fail_key(r, rat, rpath, "complete", "%s, but the trace %s \"stopped\" event",
+						   complete ? "true" : "false", res->stopped ? "has a" : "has no");
+		}
+		v = json_object_get(result, "stopped_at");
+		if (v != NULL && !(json_is_null(v) && !trace_stopped(t)) &&
+		    !(json_is_integer(v) && trace_stopped(t) && json_integer_value(v) == (json_int_t)trace_stopped_at(t)))
+			return tracereader_fail_key(r, rat, rpath, "stopped_at", "must be the node of the \"stopped\" event (%s%lu)",
+					   trace_stopped(t) ? "" : "null: there is none; not ",
+					   (unsigned long)(trace_stopped(t) ? trace_stopped_at(t) : 0));
+	}
+	res->best = res->pv_len ? res->pv[0] : MOVE_NONE;
+	if (r->pv_given) {
+		for (size_t i = 0; i < r->pv_count; i++)
+			trace_node_mark(t, r->pv_nodes[i], TN_PV);
+	} else {
+		trace_mark_pv(t, res->pv, res->pv_len);
+	}
+	return true;
+}
+

@@ -1,0 +1,63 @@
+/*
+ * command.h: the tutor's commands, one table shared by the full-screen tutor (after
+ * ':') and the REPL. Help and completion are generated from the table, so
+ * they never disagree with what the commands do.
+ */
+#ifndef QUIESCE_COMMAND_H
+#define QUIESCE_COMMAND_H
+
+#include <stdio.h>
+
+#include "teach/session.h"
+#include "base/types.h"
+
+struct command_spec {
+	const char *name;
+	const char *args;        /* synopsis of the arguments, "" for none */
+	const char *summary;     /* one line: what the command does */
+	/* Runs the command on its arguments (the rest of the line); output goes to OUT. */
+	bool (*run)(struct session *s, const char *args, FILE *out, struct error *err);
+	const char *complete;    /* what its first argument completes to: "mode", "option", … or NULL */
+};
+
+/* The command table, ended by an entry with a NULL name. */
+extern const struct command_spec command_table[];
+
+/* The longest command line the tutor and the REPL accept. */
+#define COMMAND_MAX_LINE 1024
+
+/*
+ * Runs one command LINE on S (a leading ':' and blanks are ignored; an empty
+ * line does nothing). Output (board, tree, explanations) is written to OUT.
+ * On error nothing changes, ERR says why and false is returned.
+ */
+bool command_run(struct session *s, const char *line, FILE *out, struct error *err);
+
+/* Finds a command by its name or a unique prefix of it; NULL if none. */
+const struct command_spec *command_find(const char *name);
+
+/* Writes the help: every command (NAME NULL), or one command in detail. */
+bool command_help(const char *name, FILE *out, struct error *err);
+
+/*
+ * The completions of the word that starts at byte START of LINE and ends at
+ * END: command names, modes, option names and values, filters, event kinds or
+ * the legal moves (in SAN, after the moves already typed) depending on the
+ * words before it. Returns a NULL-terminated array of strings that start with
+ * the word; the caller frees each string and the array.
+ */
+char **command_complete(struct session *s, const char *line, size_t start, size_t end);
+
+/* Prints the board at the current node as a text diagram, with its line of moves and evaluation. */
+void command_print_board(struct session *s, FILE *out);
+
+/* Prints the event under the cursor: its number, its node's line of moves and its explanation. */
+void command_print_event(struct session *s, FILE *out);
+
+/* Prints up to MAX lines of the tree view from NODE's subtree (the cursor's line marked '>'). */
+void command_print_tree(struct session *s, uint32_t node, int max, FILE *out);
+
+/* Writes the SAN of NODE's move (or "root") into BUF of NOTATION_BUFSIZE bytes. */
+void command_node_san(const struct session *s, const struct trace *t, uint32_t node, char *buf);
+
+#endif

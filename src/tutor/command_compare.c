@@ -1,0 +1,103 @@
+/*
+ * command_compare.c: the commands that compare two searches of the position,
+ * or this search with a trace file.
+ */
+#include "tutor/command_int.h"
+
+#include <string.h>
+
+#include "chess/fen.h"
+#include "base/inputfile.h"
+#include "tracefile/tracecheck.h"
+#include "tracefile/tracediff.h"
+#include "tracefile/tracereader.h"
+
+bool command_compare(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = command_split_words(args, buf, sizeof buf, w);
+
+	if (n == 1 && !strcmp(w[0], "off")) {
+		/* Saying "closed" when nothing was open would mislead. */
+		fputs(s->comparing ? "Comparison closed.\n" : "No comparison was open.\n", out);
+		session_compare_end(s);
+		return true;
+	}
+	if (n == 0 && !s->comparing)
+		return error_set(err, 0, 0, "compare: no comparison is open: expected MODE MODE (e.g. 'compare none "
+				 "captures') or 'compare off'");
+	if (n != 2 && n != 0)
+		return error_set(err, 0, 0, "compare: expected MODE MODE (e.g. 'compare none captures'), nothing "
+				 "(the open comparison) or 'compare off'");
+	if (n == 2 && !session_compare(s, w[0], w[1], err))
+		return false;
+	command_print_compare(s, out);
+	return true;
+}
+
+/* Reads the trace FILE for a command named CMD; NULL with ERR set on failure. */
+static struct trace *read_trace_file(const char *cmd, const char *path, struct position *root,
+				     struct search_options *opt, struct search_result *res, bool *own_values,
+				     struct error *err)
+{
+	struct tracereader_info info;
+	struct error e = { 0 };
+	struct trace *t;
+	FILE *f = inputfile_open(path, &e);
+
+	if (!f) {
+		error_set(err, 0, 0, "%s: %s: %s", cmd, path, e.msg);
+		return NULL;
+	}
+	t = trace_new();
+	if (!tracereader_read(f, path, t, root, opt, res, &info, &e)) {
+		fclose(f);
+		trace_free(t);
+		error_set(err, 0, 0, "%s: %s", cmd, e.msg);
+		return NULL;
+	}
+	fclose(f);
+	*own_values = !info.eval_other && !info.order_other;
+	return t;
+}
+
+bool command_diff(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen_a[FEN_BUFSIZE], fen_b[FEN_BUFSIZE], line[512];
+	int n = command_split_words(args, buf, sizeof buf, w);
+	struct search_options opt = s->opt;
+	struct search_result res;
+	struct tracediff_result r;
+	struct position root;
+	struct trace *t;
+	bool own;
+
+	if (n != 1)
+		return error_set(err, 0, 0, "diff: expected FILE (a trace of the current position, from quiesce or another engine)");
+	t = read_trace_file("diff", w[0], &root, &opt, &res, &own, err);
+	if (t == NULL)
+		return false;
+	fen_format(&root, fen_b);
+	fen_format(&s->root, fen_a);
+	if (strcmp(fen_a, fen_b) != 0) {
+		trace_free(t);
+		return error_set(err, 0, 0, "diff: %s is a search of another position (%s); open that position first",
+				 w[0], fen_b);
+	}
+	session_diff(s, w[0], t, &opt, &res, own, &r);
+	fprintf(out, "A (%s): ", s->side[0].typed);
+	command_print_result(s, "", &s->side[0].opt, &s->side[0].result, out);
+	fprintf(out, "B (%s): ", w[0]);
+	command_print_result(s, "", &s->side[1].opt, &s->side[1].result, out);
+	fprintf(out, "Nodes: %llu in both, %llu only in A, %llu only in B.\n", (unsigned long long)r.matched,
+		(unsigned long long)r.only_a, (unsigned long long)r.only_b);
+	if (r.parted) {
+		tracecheck_path(s->side[0].trace, r.node_a, line, sizeof line);
+		fprintf(out, "First parting: node %u in A, node %u in B (%s): %s. %s.\n", (unsigned)r.node_a,
+			(unsigned)r.node_b, line, tracediff_reason_name(r.reason), r.why);
+	} else {
+		fputs("No parting decision among the nodes in both trees.\n", out);
+	}
+	return true;
+}
+

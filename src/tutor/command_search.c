@@ -1,0 +1,191 @@
+/*
+ * command_search.c: the commands that set the position and the search
+ * options, run the search and report on its result.
+ */
+#include "tutor/command_int.h"
+
+#include <stdlib.h>
+
+#include "search/explain.h"
+#include "chess/notation.h"
+#include "search/variant.h"
+
+bool command_fen(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	while (*args == ' ' || *args == '\t')
+		args++;
+	if (!*args)
+		return error_set(err, 0, 0, "fen: expected a FEN, e.g. 'fen %s'", BOARD_START_FEN);
+	return command_set_position(s, args, out, err);
+}
+
+bool command_move(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	if (s->game)
+		return command_game_move(s, args, out, err);
+	if (!session_play(s, args, err))
+		return false;
+	fprintf(out, "Position now: %s\n", s->fen);
+	return true;
+}
+
+/* ERR's message after "CMD: ", so that a REPL error names the command, as the others do. */
+static bool fail_in(const char *cmd, struct error *err)
+{
+	char msg[sizeof err->msg];
+
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	return error_set(err, err->line, err->column, "%s: %s", cmd, msg);
+}
+
+/* Sets one option (for command CMD) and says what the search will now do. */
+static bool set_and_report(struct session *s, const char *cmd, const char *name, const char *value, FILE *out,
+			   struct error *err)
+{
+	char desc[256];
+
+	if (!session_set_option(s, name, value, err))
+		return fail_in(cmd, err);
+	search_options_describe(&s->opt, desc, sizeof desc);
+	fprintf(out, "Search options: %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
+	return true;
+}
+
+bool command_mode(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = command_split_words(args, buf, sizeof buf, w);
+
+	struct search_options o;
+	char desc[VARIANT_DESC_MAX];
+
+	if (n != 1)
+		return error_set(err, 0, 0, "mode: expected a mode such as captures, checks, none, faulty, brute, "
+				 "rival or captures+delta=100 (the names of 'compare')");
+	/* The same complete variants as compare's sides: the depth stays, the other switches are the mode's. */
+	if (!variant_complete(&o, &s->opt, w[0], err))
+		return fail_in("mode", err);
+	s->opt = o;
+	variant_describe(&s->opt, true, desc, sizeof desc);
+	fprintf(out, "Search options: mode %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
+	return true;
+}
+
+bool command_depth(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = command_split_words(args, buf, sizeof buf, w);
+
+	if (n != 1)
+		return error_set(err, 0, 0, "depth: expected a whole number from 0 to %d", SEARCH_MAX_DEPTH);
+	return set_and_report(s, "depth", "depth", w[0], out, err);
+}
+
+
+bool command_set(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = command_split_words(args, buf, sizeof buf, w);
+
+	if (n != 2)
+		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: check-plies, "
+				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes, "
+				 "max-memory");
+	return set_and_report(s, "set", w[0], w[1], out, err);
+}
+
+bool command_search(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+
+	if (command_split_words(args, buf, sizeof buf, w) != 0)
+		return error_set(err, 0, 0, "search: takes no arguments (set options with mode, depth, set)");
+	session_search(s);
+	command_print_result(s, "search ", &s->opt, &s->result, out);
+	return true;
+}
+
+bool command_stats(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char desc[256], pv[1024] = "";
+	struct position pos = s->root;
+	size_t used = 0;
+
+	(void)args;
+	if (!command_need_trace(s, err))
+		return false;
+	search_options_describe(&s->opt, desc, sizeof desc);
+	fprintf(out, "Position: %s\nOptions:  %s\n", s->fen, desc);
+	command_print_result(s, "Result:   ", &s->opt, &s->result, out);
+	for (int i = 0; i < s->result.pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
+		char san[NOTATION_BUFSIZE];
+		struct undo u;
+
+		notation_san(&pos, s->result.pv[i], san);
+		used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", san);
+		board_make(&pos, s->result.pv[i], &u);
+	}
+	fprintf(out, "PV:       %s\nTrace:    %u nodes, %u events%s\n", pv, (unsigned)trace_node_count(s->trace),
+		(unsigned)trace_event_count(s->trace), trace_stopped(s->trace) ? ", stopped early" : "");
+	return true;
+}
+
+/* Whether 'horizon' lists node I: a horizon leaf in mode none, else a node whose verdict quiescence changed. */
+static bool horizon_listed(struct session *s, uint32_t i)
+{
+	int st, q;
+
+	if (s->opt.mode == QMODE_NONE)
+		return session_horizon(s, i, &st, &q);
+	return session_quiescence_changed(s->trace, i);
+}
+
+bool command_horizon(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	int n = command_split_words(args, buf, sizeof buf, w), shown = 0;
+	long max = 20, more = 0;
+	uint32_t i;
+
+	if (!command_need_trace(s, err))
+		return false;
+	if (n > 1 || (n == 1 && !command_parse_count(w[0], 1000000, &max)))
+		return error_set(err, 0, 0, "horizon: expected an optional number of leaves to list");
+	if (s->opt.mode == QMODE_NONE)
+		fputs("Horizon leaves: the static value the search used, and what a quiescence search "
+		      "(mode captures) from there says ('!' marks a difference of 100 or more):\n", out);
+	else
+		fputs("Horizon nodes where the quiescence search changed the verdict of the static value:\n", out);
+	for (i = 0; i < trace_node_count(s->trace) && shown < max; i++) {
+		char line[512], a[24], b[24];
+		int st, q;
+
+		if (s->opt.mode == QMODE_NONE) {
+			if (!session_horizon(s, i, &st, &q))
+				continue;
+			explain_score(st, a, sizeof a);
+			explain_score(q, b, sizeof b);
+			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
+				(unsigned)i, a, b, line);
+		} else {
+			const struct trace_node nd_v = trace_node_get(s->trace, i), *nd = &nd_v;
+
+			if (!session_quiescence_changed(s->trace, i))
+				continue;
+			explain_score(nd->eval, a, sizeof a);
+			explain_score(nd->score, b, sizeof b);
+			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
+		}
+		shown++;
+	}
+	/* A list cut at MAX says how much is left and how to see it. */
+	for (; i < trace_node_count(s->trace); i++)
+		more += horizon_listed(s, i);
+	if (more)
+		fprintf(out, "  ... %ld more ('horizon %ld' lists them all)\n", more, shown + more);
+	else if (shown == 0)
+		fputs("  (none)\n", out);
+	return true;
+}
