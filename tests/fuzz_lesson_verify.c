@@ -15,6 +15,7 @@
 
 #include "chess/board.h"
 #include "teach/lesson.h"
+#include "teach/lessoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -78,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	if (!compares)
-		lesson_verify(l, report, NULL);
+		lessoncheck_lesson(l, report, NULL);
 	lesson_free(l);
 	return 0;
 }

@@ -245,7 +245,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 
 		key[i] = 0;
 		if (ref_is_capture(pos, m))
-			key[i] = pos->squares[to] != EMPTY ? eval_piece_value[PIECE_TYPE(pos->squares[to])] : VALUE_PAWN;
+			key[i] = pos->squares[to] != EMPTY ? board_piece_value[PIECE_TYPE(pos->squares[to])] : VALUE_PAWN;
 		if (ref_is_promotion(pos, m) && MOVE_PROMO_TYPE(m) == QUEEN)
 			key[i] += VALUE_QUEEN;
 	}

@@ -167,9 +167,9 @@ int main(void)
 		}
 	}
 
-	if (eval_piece_value[PAWN] != 100 || eval_piece_value[KNIGHT] != 310 ||
-	    eval_piece_value[BISHOP] != 320 || eval_piece_value[ROOK] != 500 ||
-	    eval_piece_value[QUEEN] != 900) {
+	if (board_piece_value[PAWN] != 100 || board_piece_value[KNIGHT] != 310 ||
+	    board_piece_value[BISHOP] != 320 || board_piece_value[ROOK] != 500 ||
+	    board_piece_value[QUEEN] != 900) {
 		printf("FAIL the cases assume P100 N310 B320 R500 Q900\n");
 		failures++;
 	}

@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "chess/eval.h"
+/* The piece values of board.h, by piece type. */
+const int board_piece_value[7] = {
+	0, VALUE_PAWN, VALUE_KNIGHT, VALUE_BISHOP, VALUE_ROOK, VALUE_QUEEN, 0
+};
+
 
 /* Zobrist keys: one random number per (piece, square), side, castling set and ep file. */
 static uint64_t zobrist_piece[16][64];
@@ -74,7 +78,7 @@ static inline void set_piece(struct position *pos, int piece, int sq)
 	pos->pieces[c][PIECE_TYPE(piece)] |= b;
 	pos->pieces[c][0] |= b;
 	pos->occupied |= b;
-	pos->material[c] += eval_piece_value[PIECE_TYPE(piece)];
+	pos->material[c] += board_piece_value[PIECE_TYPE(piece)];
 }
 
 static inline void clear_piece(struct position *pos, int piece, int sq)
@@ -86,7 +90,7 @@ static inline void clear_piece(struct position *pos, int piece, int sq)
 	pos->pieces[c][PIECE_TYPE(piece)] &= b;
 	pos->pieces[c][0] &= b;
 	pos->occupied &= b;
-	pos->material[c] -= eval_piece_value[PIECE_TYPE(piece)];
+	pos->material[c] -= board_piece_value[PIECE_TYPE(piece)];
 }
 
 static inline void move_piece(struct position *pos, int piece, int from, int to)
@@ -127,7 +131,7 @@ int board_compute_material(const struct position *pos, int colour)
 	int sum = 0;
 
 	for (int type = PAWN; type <= QUEEN; type++)
-		sum += bb_count(pos->pieces[colour][type]) * eval_piece_value[type];
+		sum += bb_count(pos->pieces[colour][type]) * board_piece_value[type];
 	return sum;
 }
 

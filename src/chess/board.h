@@ -21,7 +21,7 @@ struct position {
 	uint16_t fullmove;  /* starts at 1, incremented after Black moves */
 	uint64_t key;       /* Zobrist key of pieces, side, castling and ep file */
 	/*
-	 * Each colour's material in centipawns (eval_piece_value summed over its
+	 * Each colour's material in centipawns (board_piece_value summed over its
 	 * pieces), kept by board_put and board_make/unmake so that the evaluation
 	 * never has to count the pieces.
 	 */
@@ -109,5 +109,17 @@ char board_piece_char(int piece);
 
 /* Maps 'P', 'n', … to a piece, or EMPTY when C is not a piece letter. */
 int board_piece_from_char(char c);
+
+/*
+ * Piece values in centipawns, as in the quiescence literature the tool
+ * follows: P 100, N 310, B 320, R 500, Q 900. The king has no material value.
+ * Indexed by piece type (NO_TYPE = 0).
+ */
+#define VALUE_PAWN 100
+#define VALUE_KNIGHT 310
+#define VALUE_BISHOP 320
+#define VALUE_ROOK 500
+#define VALUE_QUEEN 900
+extern const int board_piece_value[7];
 
 #endif

@@ -3,10 +3,6 @@
 
 #include <string.h>
 
-const int eval_piece_value[7] = {
-	0, VALUE_PAWN, VALUE_KNIGHT, VALUE_BISHOP, VALUE_ROOK, VALUE_QUEEN, 0
-};
-
 /*
  * Piece-square bonuses in centipawns, written as White sees the board: the
  * first row is rank 8, the last rank 1, so a table reads like a diagram.
@@ -115,9 +111,9 @@ int eval_explain(const struct position *pos, enum eval_kind kind, struct eval_br
 			int n = bb_count(pos->pieces[colour][type]);
 
 			out->count[colour][type] = n;
-			out->material[colour] += n * eval_piece_value[type];
+			out->material[colour] += n * board_piece_value[type];
 			if (type != PAWN)
-				pieces += n * eval_piece_value[type];
+				pieces += n * board_piece_value[type];
 		}
 	}
 

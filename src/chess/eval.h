@@ -5,18 +5,6 @@
 #include "chess/board.h"
 #include "base/types.h"
 
-/*
- * Piece values in centipawns, as in the quiescence literature the tool
- * follows: P 100, N 310, B 320, R 500, Q 900. The king has no material value.
- * Indexed by piece type (NO_TYPE = 0).
- */
-#define VALUE_PAWN 100
-#define VALUE_KNIGHT 310
-#define VALUE_BISHOP 320
-#define VALUE_ROOK 500
-#define VALUE_QUEEN 900
-extern const int eval_piece_value[7];
-
 enum eval_kind { EVAL_MATERIAL = 0, EVAL_PST = 1 };
 
 /* The parts of an evaluation, each from White's point of view except TOTAL. */

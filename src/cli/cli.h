@@ -68,6 +68,12 @@ bool cli_parse_int(const char *text, long max, long *out);
 const char *cli_cut(const char *text);
 
 /* Prints "Usage: quiesce NAME ..." from the command table followed by OPTIONS (main.c). */
+/*
+ * The program: the global options (--help, --version) and the subcommands;
+ * returns the exit status. main() calls it and nothing else.
+ */
+int cli_main(int argc, char **argv);
+
 void cli_print_command_help(const char *name, const char *options);
 
 /*

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "teach/lesson.h"
+#include "teach/lessoncheck.h"
 #include "teach/tour.h"
 
 /* The width prose is wrapped to when the terminal's is not known. */
@@ -90,7 +91,7 @@ int cli_check_lesson(int argc, char **argv)
 			rc = 1;
 			continue;
 		}
-		failures = lesson_verify(l, report, NULL);
+		failures = lessoncheck_lesson(l, report, NULL);
 		count_items(l, &claims, &questions);
 		if (failures) {
 			fprintf(stderr, "%s: %d problem%s\n", argv[i], failures, failures == 1 ? "" : "s");
@@ -198,7 +199,7 @@ int cli_lesson(int argc, char **argv)
 	}
 	free(path);
 	/* Resolving the node references needs the searches; a failing claim is reported, not fatal. */
-	lesson_verify(l, report, NULL);
+	lessoncheck_lesson(l, report, NULL);
 	lesson_print(l, (int)width, stdout);
 	lesson_free(l);
 	return 0;

@@ -149,7 +149,7 @@ static int captured_value(const struct position *pos, move m)
 		return VALUE_PAWN;
 	if (!MOVE_IS_CAPTURE(m))
 		return 0;
-	return eval_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
+	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
 }
 
 /*
@@ -172,7 +172,7 @@ static void order_moves(const struct searcher *s, struct move_list *list)
 		if (MOVE_IS_TACTICAL(m)) {
 			key = 16 * captured_value(&s->pos, m) + 8 - PIECE_TYPE(s->pos.squares[MOVE_FROM(m)]);
 			if (MOVE_IS_PROMOTION(m))
-				key += 16 * (eval_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
+				key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
 			key += 1;   /* every tactical move before every quiet one */
 		}
 		keys[i] = key;

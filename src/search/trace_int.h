@@ -29,7 +29,7 @@
 #ifndef QUIESCE_TRACE_INT_H
 #define QUIESCE_TRACE_INT_H
 
-#include "search/search.h"
+#include "chess/score.h"
 #include "search/trace.h"
 
 /* A stored node: 32 bytes. */

@@ -2,7 +2,7 @@
  * lesson.c: the lesson model: the names of its node predicates and claims,
  * comparing two pages' search setups, and freeing a lesson. A lesson is read
  * by lesson_parse.c, its claims and questions by lesson_claim.c, checked by
- * lesson_verify.c, printed by lesson_print.c and found by lesson_list.c.
+ * lessoncheck.c, printed by lesson_print.c and found by lesson_list.c.
  */
 #include "teach/lesson.h"
 

@@ -1,7 +1,7 @@
 /*
  * lesson.h: lessons: plain-text files of pages that mix prose with directives
  * that drive the tutor, questions for the learner and claims about what the
- * engine does, which lesson_verify checks by running the search.
+ * engine does, which lessoncheck_lesson (lessoncheck.h) checks by running the search.
  *
  * The format is documented in quiesce-lesson(5). In short:
  *
@@ -164,14 +164,14 @@ struct lesson_question {
 	int answer_choice;               /* LQ_NODE: index into choices */
 	int alpha, beta;                 /* LQ_WINDOW */
 	int answer_line, answer_column;  /* where @answer is, for messages */
-	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved by lesson_verify */
+	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved by lessoncheck_lesson */
 };
 
 /*
  * One item of a page, in file order. Directives carry the page's setup as it
  * stands after them (position and options), so the tutor can start a page
  * anywhere. Node references are resolved against the trace by
- * lesson_verify (node, event), or by the tutor with lesson_ref_resolve.
+ * lessoncheck_lesson (node, event), or by the tutor with lesson_ref_resolve.
  */
 struct lesson_item {
 	enum lesson_item_kind kind;
@@ -187,7 +187,7 @@ struct lesson_item {
 	char compare[2][64];             /* LI_COMPARE: the two mode specs */
 	struct lesson_claim *claim;      /* LI_CLAIM */
 	struct lesson_question *question;/* LI_QUESTION */
-	uint32_t node, event;            /* resolved by lesson_verify (TRACE_NONE until then) */
+	uint32_t node, event;            /* resolved by lessoncheck_lesson (TRACE_NONE until then) */
 };
 
 struct lesson_page {
@@ -218,17 +218,6 @@ struct lesson *lesson_load(const char *path, struct error *err);
 struct lesson *lesson_parse(const char *text, const char *name, struct error *err);
 
 void lesson_free(struct lesson *l);
-
-/* A problem lesson_verify found: where (line, column) and what. */
-typedef void (*lesson_report_fn)(const struct lesson *l, int line, int column, const char *msg, void *ctx);
-
-/*
- * Checks every claim and every question's answer of L by running the
- * searches they are about, and resolves every node reference (item->node,
- * item->event). Each failure is reported through REPORT (when not NULL).
- * Returns the number of failures (0: the lesson says only what the engine does).
- */
-int lesson_verify(struct lesson *l, lesson_report_fn report, void *ctx);
 
 /*
  * Finds the node REF names in the trace T of a search from ROOT; CURRENT is

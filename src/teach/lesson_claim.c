@@ -13,8 +13,6 @@
 #include "teach/lesson_int.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
-#include "teach/page.h"
-#include "teach/session.h"
 
 /* Parses the words T[0..N) as a node reference; an empty one is LR_CURRENT. */
 bool lesson_parse_ref(struct parser *p, const struct tok *t, int n, int endcol, struct lesson_ref *ref)

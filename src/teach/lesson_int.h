@@ -2,8 +2,8 @@
  * lesson_int.h: what the files of the lesson module share (lesson.c holds
  * the model's names, lesson_syntax.c reads the words of a line,
  * lesson_parse.c reads a lesson, lesson_claim.c its node references, claims
- * and questions, lesson_verify.c checks them and marks answers). Not for
- * other modules.
+ * and questions, lesson_node.c resolves them on a trace and marks answers).
+ * Not for other modules but lessoncheck.c, the lesson module's checker.
  */
 #ifndef QUIESCE_LESSON_INT_H
 #define QUIESCE_LESSON_INT_H
@@ -71,7 +71,9 @@ bool lesson_parse_test(struct parser *p, const struct tok *t, struct lesson_node
 bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t, int n, struct lesson_item *it);
 bool lesson_close_question(struct parser *p);
 bool lesson_question_part(struct parser *p, const char *line, const char *name, const char *rest, int col);
-/* lesson_verify.c */
+/* lesson_node.c */
 void lesson_format_test(const struct lesson_node_test *test, char *buf, size_t n);
+/* Describes node N of T (window, eval, score and the facts that hold) into BUF. */
+void lesson_node_describe(const struct trace *t, uint32_t n, char *buf, size_t size);
 
 #endif

@@ -1,10 +1,10 @@
 /*
  * lesson_parse.c: reading lesson files (the directives' node references,
- * claims and questions are read in lesson_claim.c; lesson_verify.c checks them).
+ * claims and questions are read in lesson_claim.c; lessoncheck.c checks them).
  *
  * A lesson is read in one pass, line by line. Directives are checked as far
  * as they can be without searching (the position exists, the moves are
- * legal, the options are valid); lesson_verify then runs the searches the
+ * legal, the options are valid); lessoncheck_lesson then runs the searches the
  * claims and questions are about and compares what they say with what the
  * engine did.
  */

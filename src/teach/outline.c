@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "teach/session.h"
 #include "base/util.h"
 
 /* How a node appears under a filter. */

@@ -14,6 +14,19 @@
 #include "search/trace.h"
 #include "base/types.h"
 
+/*
+ * Bits of a node's info byte: what a node or its subtree holds. The session
+ * computes them (session_node_info) and the outline filters on them.
+ */
+enum {
+	SNI_CUTOFF = 1,        /* the node cut off (stand pat or beta) */
+	SNI_PRUNE = 2,         /* the node pruned a move (delta or SEE) */
+	SNI_SUB_MARK = 4,      /* the subtree holds a cutoff or a prune */
+	SNI_SUB_QUIESCENCE = 8,/* the subtree holds a quiescence node */
+	SNI_STAND_PAT = 16,    /* the node stood pat */
+	SNI_RAISE = 32         /* the node raised alpha */
+};
+
 /* Which nodes a view shows. */
 enum outline_filter {
 	OUTLINE_ALL = 0,

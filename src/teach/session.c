@@ -8,7 +8,6 @@
 #include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
-#include "teach/tour.h"
 #include "tracefile/tracediff.h"
 #include "base/util.h"
 #include "search/variant.h"
@@ -61,7 +60,8 @@ void session_free(struct session *s)
 	drop_search(s);
 	session_compare_end(s);
 	trace_free(s->trace);
-	tour_free(s->tour);
+	if (s->tour != NULL && s->tour_free != NULL)
+		s->tour_free(s->tour);
 	free(s->game);
 	free(s);
 }

@@ -32,16 +32,6 @@
 
 struct tour;
 
-/* Bits of session_node_info(): what a node or its subtree holds. */
-enum {
-	SNI_CUTOFF = 1,        /* the node cut off (stand pat or beta) */
-	SNI_PRUNE = 2,         /* the node pruned a move (delta or SEE) */
-	SNI_SUB_MARK = 4,      /* the subtree holds a cutoff or a prune */
-	SNI_SUB_QUIESCENCE = 8,/* the subtree holds a quiescence node */
-	SNI_STAND_PAT = 16,    /* the node stood pat */
-	SNI_RAISE = 32         /* the node raised alpha */
-};
-
 /* One side of a comparison: a named option set searched on the session's position. */
 struct session_side {
 	char typed[VARIANT_MAX];       /* the variant as typed: "none", "captures+delta" … */
@@ -79,6 +69,9 @@ struct session {
 	bool quit;                     /* the quit command was given */
 	int play_speed;                /* :play asked the front end to autoplay (events a second) */
 	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
+	/* Frees the tour with the session: set by tour_of, so that the session
+	 * (below the tour in teach/) never calls into tour.c. */
+	void (*tour_free)(struct tour *t);
 	struct game *game;             /* a game against the engine (command 'game', game.h), NULL for none */
 	int game_human;                /* the learner's colour in that game */
 	/* A front end's progress report for long searches (see search_options.progress). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "teach/lessoncheck.h"
 #include "teach/page.h"
 #include "base/statedir.h"
 #include "base/util.h"
@@ -57,8 +58,10 @@ void tour_free(struct tour *t)
 
 struct tour *tour_of(struct session *s)
 {
-	if (s->tour == NULL)
+	if (s->tour == NULL) {
 		s->tour = tour_new();
+		s->tour_free = tour_free;
+	}
 	return s->tour;
 }
 
@@ -186,7 +189,7 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 	}
 	free(path);
 	/* Resolves the node references the directives use; the checker reports failing claims, not the tutor. */
-	lesson_verify(l, NULL, NULL);
+	lessoncheck_lesson(l, NULL, NULL);
 	count = lesson_list(NULL, &list);
 	for (int i = 0; i < count && !number; i++)
 		if (list[i].id && !strcmp(list[i].id, l->id))

@@ -147,7 +147,7 @@ static int captured_value(const struct position *pos, move m)
 		return VALUE_PAWN;
 	if (!MOVE_IS_CAPTURE(m))
 		return 0;
-	return eval_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
+	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
 }
 
 /* The bound SCORE is relative to the window (ALPHA, BETA). */

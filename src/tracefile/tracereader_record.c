@@ -545,7 +545,7 @@ bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *
 		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
 			return false;
 		value = MOVE_IS_EP(m) ? VALUE_PAWN : MOVE_IS_CAPTURE(m) ?
-			eval_piece_value[PIECE_TYPE(f->pos.squares[MOVE_TO(m)])] : 0;
+			board_piece_value[PIECE_TYPE(f->pos.squares[MOVE_TO(m)])] : 0;
 		v2 = r->opt.delta_margin;
 		if (!tracereader_get_int(r, &rc, "captured", 0, SCORE_INF, false, &x, &has))
 			return false;

@@ -1,0 +1,287 @@
+/*
+ * lesson_node.c: a lesson's references to trace nodes resolved, its node
+ * tests evaluated and described, and a learner's answers marked. These need
+ * only a trace; checking a whole lesson page by page is lessoncheck.c.
+ */
+#include "teach/lesson.h"
+
+#include <ctype.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "teach/lesson_int.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+
+bool lesson_ref_resolve(const struct lesson_ref *ref, const struct trace *t, uint32_t current,
+			uint32_t *node, uint32_t *event, struct error *err)
+{
+	uint32_t n = 0;
+
+	if (trace_node_count(t) == 0)
+		return error_set(err, 0, 0, "the search recorded no node");
+	*event = TRACE_NONE;
+	switch (ref->kind) {
+	case LR_ROOT:
+		n = 0;
+		break;
+	case LR_CURRENT:
+		if (current == TRACE_NONE)
+			return error_set(err, 0, 0, "no current node");
+		n = current;
+		break;
+	case LR_ID:
+		if (ref->id >= trace_node_count(t))
+			return error_set(err, 0, 0, "no node #%u: the search has %u nodes (#0 to #%u)",
+					 ref->id, trace_node_count(t), trace_node_count(t) - 1);
+		n = ref->id;
+		break;
+	case LR_EVENT: {
+		int seen = 0;
+		struct trace_iter it;
+		struct trace_event e;
+
+		for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);)
+			if (e.kind == ref->event_kind && ++seen == ref->event_nth) {
+				*event = it.index;
+				*node = e.node;
+				return true;
+			}
+		return error_set(err, 0, 0, "the search has %d %s event%s, not %d", seen,
+				 trace_kind_name(ref->event_kind), seen == 1 ? "" : "s", ref->event_nth);
+	}
+	case LR_LINE:
+		for (int i = 0; i < ref->line_len; i++) {
+			uint32_t c = trace_child_by_move(t, n, ref->line[i]);
+
+			if (c == TRACE_NONE)
+				return error_set(err, 0, 0, "the search never reached '%s': it stopped at node #%u "
+						 "after %d of its moves (cut off or pruned there)", ref->text, n, i);
+			n = c;
+		}
+		break;
+	}
+	*node = n;
+	if (*event == TRACE_NONE)
+		*event = trace_node_get(t, n).enter;
+	return true;
+}
+
+/* The facts about node N, one bit per predicate below LP_SCORE. */
+static unsigned node_facts(const struct trace *t, uint32_t n)
+{
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
+	unsigned f = 0;
+
+	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+
+		switch (e->kind) {
+		case TE_STAND_PAT:
+			f |= 1u << LP_STAND_PAT;
+			if (e->extra == TSP_CUTOFF)
+				f |= 1u << LP_STAND_PAT_CUTOFF;
+			if (e->extra == TSP_RAISE)
+				f |= 1u << LP_STAND_PAT_RAISE;
+			break;
+		case TE_BETA_CUTOFF:
+			f |= 1u << LP_BETA_CUTOFF;
+			break;
+		case TE_ALPHA_RAISE:
+			f |= 1u << LP_ALPHA_RAISE;
+			break;
+		case TE_DELTA_PRUNE:
+			f |= 1u << LP_DELTA_PRUNE;
+			break;
+		case TE_SEE_PRUNE:
+			f |= 1u << LP_SEE_PRUNE;
+			break;
+		case TE_MATE:
+			f |= 1u << LP_MATE;
+			break;
+		case TE_HORIZON:
+			f |= 1u << LP_HORIZON;
+			break;
+		case TE_QUIET_LEAF:
+			f |= 1u << LP_QUIET_LEAF;
+			break;
+		default:
+			break;
+		}
+	}
+	if (f & ((1u << LP_STAND_PAT_CUTOFF) | (1u << LP_BETA_CUTOFF)))
+		f |= 1u << LP_CUTOFF;
+	else
+		f |= 1u << LP_NO_CUTOFF;
+	if (f & ((1u << LP_DELTA_PRUNE) | (1u << LP_SEE_PRUNE)))
+		f |= 1u << LP_PRUNE;
+	if (nd->flags & TN_IN_CHECK)
+		f |= 1u << LP_IN_CHECK;
+	if (nd->flags & TN_QUIESCENCE)
+		f |= 1u << LP_QUIESCENCE;
+	if (nd->flags & TN_PV)
+		f |= 1u << LP_PV;
+	return f;
+}
+
+bool lesson_node_test_holds(const struct lesson_node_test *test, const struct trace *t, uint32_t node)
+{
+	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
+	bool holds;
+
+	switch (test->pred) {
+	case LP_SCORE:
+		holds = lesson_in_range(&test->range, nd->score);
+		break;
+	case LP_EVAL:
+		holds = lesson_in_range(&test->range, nd->eval);
+		break;
+	case LP_ALPHA:
+		holds = lesson_in_range(&test->range, nd->alpha);
+		break;
+	case LP_BETA:
+		holds = lesson_in_range(&test->range, nd->beta);
+		break;
+	default:
+		holds = (node_facts(t, node) >> test->pred) & 1;
+		break;
+	}
+	return holds != test->negated;
+}
+
+/* Writes TEST as written in a lesson ("not-cutoff", "score=-100..0"). */
+void lesson_format_test(const struct lesson_node_test *test, char *buf, size_t n)
+{
+	char r[64] = "";
+
+	if (test->pred >= LP_SCORE) {
+		char v[56];
+
+		lesson_format_range(&test->range, v, sizeof v);
+		snprintf(r, sizeof r, "=%s", v);
+	}
+	snprintf(buf, n, "%s%s%s", test->negated ? "not-" : "", lesson_pred_names[test->pred], r);
+}
+
+void lesson_node_test_format(const struct lesson_node_test *test, char *buf, size_t n)
+{
+	lesson_format_test(test, buf, n);
+}
+
+/* What node N is and did, for a failure message. */
+void lesson_node_describe(const struct trace *t, uint32_t n, char *buf, size_t size)
+{
+	unsigned f = node_facts(t, n);
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
+	char a[24], b[24], sc[24], ev[24];
+	size_t used;
+
+	search_score_text(nd->alpha, a, sizeof a);
+	search_score_text(nd->beta, b, sizeof b);
+	search_score_text(nd->score, sc, sizeof sc);
+	search_score_text(nd->eval, ev, sizeof ev);
+	used = (size_t)snprintf(buf, size, "node #%u (window %s %s, eval %s, score %s;", n, a, b, ev, sc);
+	for (int k = 0; k < LP_SCORE && used < size; k++)
+		if (f & (1u << k))
+			used += (size_t)snprintf(buf + used, size - used, " %s", lesson_pred_names[k]);
+	if (used < size)
+		snprintf(buf + used, size - used, ")");
+}
+
+/* ------------------------------------------------------------ answers */
+
+enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct position *pos,
+				  const char *answer, char *feedback, size_t n)
+{
+	struct tok t[4];
+	int nt = lesson_tokenize(answer, answer, t, 4);
+	bool right = false;
+	char look[64] = "";
+
+	if (q->node != TRACE_NONE)
+		snprintf(look, sizeof look, " Look at node #%u in the tree.", q->node);
+	switch (q->kind) {
+	case LQ_BEST: {
+		struct error e = { 0 };
+		char buf[64];
+		move m;
+
+		if (nt != 1 || !notation_parse(pos, lesson_tok_copy(&t[0], buf, sizeof buf), &m, &e)) {
+			snprintf(feedback, n, "Answer with one legal move, such as Qxd5 or e2e4.%s%s",
+				 nt == 1 ? " " : "", nt == 1 ? e.msg : "");
+			return LV_INVALID;
+		}
+		right = m == q->best;
+		break;
+	}
+	case LQ_SCORE: {
+		int v;
+
+		if (nt != 1 || !lesson_parse_score(t[0].s, t[0].len, &v) || v <= -SCORE_INF || v >= SCORE_INF) {
+			snprintf(feedback, n, "Answer with a score in centipawns for the side to move, such as "
+				 "-800 or +100.");
+			return LV_INVALID;
+		}
+		right = abs(v - q->score) <= q->tolerance;
+		break;
+	}
+	case LQ_NODE: {
+		int pick = -1;
+
+		if (nt == 1) {
+			char buf[48];
+			long k;
+
+			lesson_tok_copy(&t[0], buf, sizeof buf);
+			if (lesson_parse_positive(buf, &k) && k <= q->choice_count)
+				pick = (int)k - 1;
+			for (int i = 0; i < q->choice_count && pick < 0; i++) {
+				char name[64];
+
+				lesson_format_test(&q->choices[i], name, sizeof name);
+				if (!strcmp(name, buf))
+					pick = i;
+			}
+		}
+		if (pick < 0) {
+			size_t used = (size_t)snprintf(feedback, n, "Answer with one of:");
+
+			for (int i = 0; i < q->choice_count && used < n; i++) {
+				char name[64];
+
+				lesson_format_test(&q->choices[i], name, sizeof name);
+				used += (size_t)snprintf(feedback + used, n - used, " %d. %s", i + 1, name);
+			}
+			return LV_INVALID;
+		}
+		right = pick == q->answer_choice;
+		break;
+	}
+	case LQ_WINDOW: {
+		char plain[256];
+		int a, b;
+
+		/* The window as the tree writes it, [-inf,+100], or with a comma, is the same answer. */
+		snprintf(plain, sizeof plain, "%s", answer);
+		for (char *c = plain; *c; c++)
+			if (*c == '[' || *c == ']' || *c == ',')
+				*c = ' ';
+		nt = lesson_tokenize(plain, plain, t, 4);
+		if (nt != 2 || !lesson_parse_score(t[0].s, t[0].len, &a) || !lesson_parse_score(t[1].s, t[1].len, &b)) {
+			snprintf(feedback, n, "Answer with alpha and beta, such as '-inf +100', '[-inf,+100]' or '-50 0'.");
+			return LV_INVALID;
+		}
+		right = a == q->alpha && b == q->beta;
+		break;
+	}
+	}
+	if (right)
+		snprintf(feedback, n, "%s", q->right ? q->right : "Right.");
+	else
+		snprintf(feedback, n, "%s%s", q->wrong ? q->wrong : "Not quite.", look);
+	return right ? LV_RIGHT : LV_WRONG;
+}
+
