@@ -1,6 +1,9 @@
 # perft-stockfish.sh: quiesce's perft agrees with Stockfish's "go perft" on
-# several hundred middlegame and endgame positions from the tactics suites in
-# $SHARED_DATA/tactics (the first four EPD fields of each, plus " 0 1").
+# several hundred middlegame and endgame positions: the suites quiesce ships in
+# positions/ (WAC, BK, zugzwang, null move, the lessons' positions and the
+# first 300 balanced openings), plus, when ../shared/data/tactics is beside
+# the checkout, its Arasan and ECM suites (the first four EPD fields of each,
+# plus " 0 1").
 #
 # One Stockfish process counts every position to depths 2 and 3. Then:
 #   1. one quiesce process checks the counts of depths 1, 2 and 3 of every
@@ -9,7 +12,7 @@
 #      Stockfish's for a sample of the positions ($QUIESCE_SF_DIVIDE of them,
 #      default 250, "all" for every one), and for each position whose counts
 #      differ (up to 10), to show which moves do.
-# Skipped without Stockfish or the shared data.
+# Skipped only without Stockfish.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 
@@ -18,17 +21,19 @@ if [ -z "$sf" ] || [ ! -x "$sf" ]; then
 	sf=$(need_prog stockfish) || skip "stockfish is not installed"
 fi
 tactics=$SHARED_DATA/tactics
-[ -d "$tactics" ] || skip "no shared data at $tactics"
 
 # The positions, one FEN a line.
 : >"$T/fens"
-for f in wac.epd bk.epd zugzwang_zpts.epd nullmove_cpw.epd arasan2024.epd ecm_gcp.epd; do
-	[ -f "$tactics/$f" ] || continue
-	awk 'NF >= 4 && $1 !~ /^#/ { print $1 " " $2 " " $3 " " $4 " 0 1" }' \
-		"$tactics/$f" >>"$T/fens"
+for f in "$srcdir"/positions/wac.epd "$srcdir"/positions/bk.epd "$srcdir"/positions/zugzwang.epd \
+	"$srcdir"/positions/nullmove.epd "$srcdir"/positions/lessons.epd \
+	"$tactics/arasan2024.epd" "$tactics/ecm_gcp.epd"; do
+	[ -f "$f" ] || continue
+	awk 'NF >= 4 && $1 !~ /^#/ { print $1 " " $2 " " $3 " " $4 " 0 1" }' "$f" >>"$T/fens"
 done
+awk 'NF >= 4 && $1 !~ /^#/ && n < 300 { print $1 " " $2 " " $3 " " $4 " 0 1"; n++ }' \
+	"$srcdir/positions/balanced.epd" >>"$T/fens"
 count=$(wc -l <"$T/fens")
-[ "$count" -ge 200 ] || bail "only $count positions found under $tactics (need 200)"
+[ "$count" -ge 200 ] || bail "only $count positions found in positions/ (need 200)"
 note "comparing $count positions with $sf"
 
 # One Stockfish process for all of them: "go perft 2" then "go perft 3" for
