@@ -24,25 +24,28 @@ static const struct command {
 	{ "perft", cli_perft, "perft [--fen FEN] --depth N [--divide] [--no-bulk]\n"
 	  "       quiesce perft --epd FILE [--max-depth N]",
 	  "count the leaves of the move tree (tests the move generator)" },
-	{ "search", cli_search, "search [--fen FEN] [SEARCH OPTION]... [--format text|json]",
+	{ "search", cli_search, "search [--fen FEN | --pgn FILE [--game N] [--ply N]] [SEARCH OPTION]...\n"
+	  "                [--format text|json]",
 	  "search a position: best move, score, principal variation, node counts" },
-	{ "trace", cli_trace, "trace [--fen FEN] [SEARCH OPTION]... [--format text|json|jsonl|dot|pgn] [--output FILE]",
+	{ "trace", cli_trace, "trace [--fen FEN | --pgn FILE [--game N] [--ply N]] [SEARCH OPTION]...\n"
+	  "                [--format text|json|jsonl|dot|pgn] [--output FILE]",
 	  "search and print every decision the search made" },
 	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
 	  "                [--cap N] [--per-position] [--no-progress] [--format table|csv|json]",
 	  "run a suite of positions under several modes and tabulate the results" },
 	{ "bench", cli_bench, "bench [--quick] [--repeat N]",
 	  "print speed figures: processor time, median of repeats" },
-	{ "tutor", cli_tutor, "[tutor] [--fen FEN] [SEARCH OPTION]... [--ascii]",
+	{ "tutor", cli_tutor, "[tutor] [--fen FEN | --pgn FILE [--game N] [--ply N]] [SEARCH OPTION]...\n"
+	  "                [--ascii]",
 	  "step through a search on a full-screen board and tree (the default command)" },
-	{ "repl", cli_repl, "repl [--fen FEN] [SEARCH OPTION]...",
+	{ "repl", cli_repl, "repl [--fen FEN | --pgn FILE [--game N] [--ply N]] [SEARCH OPTION]...",
 	  "the tutor's commands, one line at a time (the default without a terminal)" },
 	{ "lessons", cli_lessons, "lessons",
 	  "list the lessons: id, title, your progress and what each teaches" },
-	{ "lesson", cli_lesson, "lesson NAME [--width N]",
+	{ "lesson", cli_lesson, "lesson [--width N] NAME",
 	  "open a lesson (by id or number) in the tutor; text pages when not on a terminal" },
 	{ "match", cli_match, "match --modes A,B [--depth N | --nodes N] [--games N] [--openings FILE]\n"
-	  "                [--jobs N] [--pgn FILE] [--max-plies N] [SEARCH OPTION]...",
+	  "                [--jobs N] [--pgn FILE] [--max-plies N] [--no-progress] [SEARCH OPTION]...",
 	  "play two search variants against each other; wins, draws, losses and Elo" },
 	{ "uci", cli_uci, "uci",
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
@@ -50,7 +53,7 @@ static const struct command {
 	  "check that a lesson parses and that every claim it makes holds" },
 	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
-	{ "diff", cli_diff, "diff A B | diff A --reference [--format text|json]",
+	{ "diff", cli_diff, "diff [--format text|json] A (B | --reference)",
 	  "compare two traces by move path: where they part, and the explosion profile" },
 };
 
