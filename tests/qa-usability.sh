@@ -70,7 +70,8 @@ expect_empty "$T/bad" "help: summaries in column 38"
 
 for cmd in search trace tutor repl; do
 	run "$Q" $cmd --help
-	awk '/--pgn FILE/ { print prev; exit } { prev = $0 }' "$T/out" >"$T/head"
+	# Past the usage lines (the synopsis may give --pgn too), up to the first blank line.
+	awk 'options && /--pgn FILE/ { print prev; exit } /^$/ { options = 1 } { prev = $0 }' "$T/out" >"$T/head"
 	case $(cat "$T/head") in
 	*PGN*:) ;;
 	*) fail "$cmd --help: the line above --pgn is '$(cat "$T/head")', not a PGN heading" ;;
@@ -187,9 +188,10 @@ fi
 run "$Q" trace --help
 for f in text json jsonl dot pgn; do
 	expect_exit 0 "trace --format $f" "$Q" trace --depth 1 --format "$f"
-	"$Q" trace --help | head -1 | grep -E "format [a-z|]*\b$f\b" >/dev/null ||
+	# The synopsis, its continuation lines joined.
+	"$Q" trace --help | sed '/^$/q' | tr '\n' ' ' | grep -E "format [a-z|]*\b$f\b" >/dev/null ||
 		fail "trace --help: the synopsis does not give --format $f"
-	"$Q" --help | grep -E "quiesce trace .*format [a-z|]*\b$f\b" >/dev/null ||
+	"$Q" --help | grep -A1 "quiesce trace " | tr '\n' ' ' | grep -E "quiesce trace .*format [a-z|]*\b$f\b" >/dev/null ||
 		fail "quiesce --help: trace's synopsis does not give --format $f"
 done
 
