@@ -1,0 +1,161 @@
+/*
+ * cli_practice.c: "quiesce practice": drills in which the learner predicts
+ * the search. One question a line (with its stable id), one answer a line
+ * from standard input, the verdict with the event's sentence and the rule,
+ * and "score K/N" at the end; --answer-key prints the engine's answers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "teach/practice.h"
+
+static const char practice_usage_options[] =
+	"Options:\n"
+	"      --drill NAME     stand-pat, order, delta, see, horizon or checks\n"
+	"      --seed N         the seed that chooses the questions (default: today's date)\n"
+	"      --count N        the number of questions (default 10, at most 100000)\n"
+	"      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
+	"                       (default 1; a drill without questions of a level asks its highest below)\n"
+	"      --epd FILE       positions from an EPD file or a Lichess puzzle CSV\n"
+	"      --pgn FILE       positions from the games of a PGN file\n"
+	"                       (default: the positions quiesce ships: WAC, Lichess puzzles,\n"
+	"                       balanced openings, the lessons' positions)\n"
+	"      --answer-key     print the engine's answers, one a line, instead of asking\n"
+	"  -h, --help           display this help and exit\n\n";
+
+/* The answer a learner types, at most this long; a longer line is read whole and refused. */
+#define PRACTICE_LINE_MAX 256
+
+/*
+ * Reads one line of standard input into BUF (N bytes), without its newline;
+ * the rest of a longer line is read and dropped. False at the end of input.
+ */
+static bool read_answer(char *buf, size_t n)
+{
+	size_t len;
+
+	if (fgets(buf, (int)n, stdin) == NULL)
+		return false;
+	len = strlen(buf);
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	else {
+		int c;
+
+		while ((c = getchar()) != EOF && c != '\n')
+			;
+	}
+	return true;
+}
+
+int cli_practice(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "drill", required_argument, NULL, 'D' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "epd", required_argument, NULL, 'e' },
+		{ "pgn", required_argument, NULL, 'p' },
+		{ "answer-key", no_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct practice_question q;
+	struct practice_set *set;
+	struct error err = { 0 };
+	const char *epd = NULL, *pgn = NULL;
+	long seed = (long)(time(NULL) / 86400), count = 10, level = 1;
+	int c, drill = -1, asked = 0, right = 0;
+	bool key = false, ok, ended = false;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'D':
+			if ((drill = practice_drill_parse(optarg)) < 0)
+				return cli_usage_error("practice: unknown --drill '%s': expected stand-pat, order, delta, "
+						       "see, horizon or checks", cli_cut(optarg));
+			break;
+		case 'S':
+			if (!cli_parse_int(optarg, 2147483647L, &seed))
+				return cli_usage_error("practice: invalid --seed '%s': expected a whole number from 0 to "
+						       "2147483647", cli_cut(optarg));
+			break;
+		case 'n':
+			if (!cli_parse_int(optarg, 100000, &count) || count < 1)
+				return cli_usage_error("practice: invalid --count '%s': expected a whole number from 1 to "
+						       "100000", cli_cut(optarg));
+			break;
+		case 'l':
+			if (!cli_parse_int(optarg, PRACTICE_MAX_LEVEL, &level) || level < 1)
+				return cli_usage_error("practice: invalid --level '%s': expected 1, 2 or 3", cli_cut(optarg));
+			break;
+		case 'e':
+			epd = optarg;
+			break;
+		case 'p':
+			pgn = optarg;
+			break;
+		case 'k':
+			key = true;
+			break;
+		case 'h':
+			cli_print_command_help("practice", practice_usage_options);
+			return 0;
+		default:
+			return cli_option_error(argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("practice: unexpected argument '%s'", cli_cut(argv[optind]));
+	if (drill < 0)
+		return cli_usage_error("practice: --drill NAME is required (stand-pat, order, delta, see, horizon, checks)");
+	if (epd && pgn)
+		return cli_usage_error("practice: --epd and --pgn cannot be used together");
+
+	set = practice_new((enum practice_drill)drill, (int)level, (uint64_t)seed);
+	if (pgn)
+		ok = practice_add_pgn(set, pgn, &err);
+	else if (epd)
+		ok = practice_add_suite(set, epd, "epd", &err);
+	else
+		ok = practice_add_shipped(set, &err);
+	if (!ok) {
+		fprintf(stderr, "quiesce: practice: %s\n", err.msg);
+		practice_free(set);
+		return 1;
+	}
+	if (!key)
+		printf("practice %s, level %ld, seed %ld: %ld questions; answer yes/no, a move (SAN) or a number\n",
+		       practice_drill_name((enum practice_drill)drill), level, seed, count);
+	while (asked < count && practice_next(set, &q)) {
+		char line[PRACTICE_LINE_MAX], verdict[1400];
+
+		asked++;
+		if (key) {
+			printf("%s\n", q.answer);
+			continue;
+		}
+		printf("Q%d %s: %s [FEN %s]\n", asked, q.id, q.prompt, q.fen);
+		fflush(stdout);
+		if (!read_answer(line, sizeof line)) {
+			printf("no answer (end of input): the engine says %s.\n", q.answer);
+			ended = true;
+			break;
+		}
+		if (practice_judge(&q, line, verdict, sizeof verdict) == PV_RIGHT)
+			right++;
+		printf("%s\n", verdict);
+	}
+	if (asked < count && !ended)
+		fprintf(stderr, "quiesce: practice: only %d questions: the positions are used up\n", asked);
+	if (!key)
+		printf("score %d/%d\n", right, asked);
+	practice_free(set);
+	return 0;
+}
