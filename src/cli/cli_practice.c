@@ -9,7 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/statedir.h"
+#include "base/util.h"
 #include "cli/cli.h"
+#include "teach/leitner.h"
 #include "teach/practice.h"
 
 static const char practice_usage_options[] =
@@ -25,6 +28,32 @@ static const char practice_usage_options[] =
 	"                       balanced openings, the lessons' positions)\n"
 	"      --answer-key     print the engine's answers, one a line, instead of asking\n"
 	"  -h, --help           display this help and exit\n\n";
+
+/* Whether ID is one of the N ids in IDS. */
+static bool seen(char (*ids)[96], int n, const char *id)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(ids[i], id) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The next question: the questions due again (the Leitner schedule: the
+ * missed ones first) while there are any, then new ones in the seed's order,
+ * never one asked already in this run.
+ */
+static bool next_question(struct practice_set *set, char (*due)[96], int ndue, int *di, char (*ids)[96], int n,
+			  struct practice_question *q)
+{
+	while (*di < ndue)
+		if (practice_question_by_id(set, due[(*di)++], q) && !seen(ids, n, q->id))
+			return true;
+	while (practice_next(set, q))
+		if (!seen(ids, n, q->id))
+			return true;
+	return false;
+}
 
 /* The answer a learner types, at most this long; a longer line is read whole and refused. */
 #define PRACTICE_LINE_MAX 256
@@ -71,6 +100,11 @@ int cli_practice(int argc, char **argv)
 	long seed = (long)(time(NULL) / 86400), count = 10, level = 1;
 	int c, drill = -1, asked = 0, right = 0;
 	bool key = false, ok, ended = false;
+	struct leitner rec;
+	char state[4096] = "", (*ids)[96], (*duecopy)[96];
+	const char **due;
+	int ndue, di = 0;
+	long today;
 
 	opterr = 0;
 	optind = 1;
@@ -133,10 +167,25 @@ int cli_practice(int argc, char **argv)
 	if (!key)
 		printf("practice %s, level %ld, seed %ld: %ld questions; answer yes/no, a move (SAN) or a number\n",
 		       practice_drill_name((enum practice_drill)drill), level, seed, count);
-	while (asked < count && practice_next(set, &q)) {
+	/* The practice record: what is due today comes first (read-only for --answer-key, which only prints). */
+	if (!leitner_path(state, sizeof state, false) || !leitner_load(&rec, state, &err)) {
+		if (state[0] && err.msg[0])
+			fprintf(stderr, "quiesce: practice: %s (starting a new record)\n", err.msg);
+		leitner_init(&rec);
+	}
+	today = leitner_today();
+	due = xmalloc((size_t)count * sizeof *due);
+	ids = xmalloc((size_t)count * sizeof *ids);
+	ndue = leitner_due(&rec, (enum practice_drill)drill, today, due, (int)count);
+	/* Copies: recording an answer may move the cards the pointers point into. */
+	duecopy = xmalloc((size_t)(ndue ? ndue : 1) * sizeof *duecopy);
+	for (int i = 0; i < ndue; i++)
+		snprintf(duecopy[i], sizeof duecopy[0], "%s", due[i]);
+	while (asked < count && next_question(set, duecopy, ndue, &di, ids, asked, &q)) {
 		char line[PRACTICE_LINE_MAX], verdict[1400];
+		enum practice_verdict v;
 
-		asked++;
+		snprintf(ids[asked++], sizeof ids[0], "%s", q.id);
 		if (key) {
 			printf("%s\n", q.answer);
 			continue;
@@ -148,14 +197,25 @@ int cli_practice(int argc, char **argv)
 			ended = true;
 			break;
 		}
-		if (practice_judge(&q, line, verdict, sizeof verdict) == PV_RIGHT)
-			right++;
+		v = practice_judge(&q, line, verdict, sizeof verdict);
+		right += v == PV_RIGHT;
+		leitner_record(&rec, q.id, q.drill, q.level, v == PV_RIGHT, today);
 		printf("%s\n", verdict);
+	}
+	if (!key && asked > 0) {
+		if (!leitner_path(state, sizeof state, true))
+			fprintf(stderr, "quiesce: practice: not saved: %s\n", statedir_problem());
+		else if (!leitner_save(&rec, state, &err))
+			fprintf(stderr, "quiesce: practice: not saved: %s\n", err.msg);
 	}
 	if (asked < count && !ended)
 		fprintf(stderr, "quiesce: practice: only %d questions: the positions are used up\n", asked);
 	if (!key)
 		printf("score %d/%d\n", right, asked);
 	practice_free(set);
+	leitner_clear(&rec);
+	free(due);
+	free(duecopy);
+	free(ids);
 	return 0;
 }

@@ -77,6 +77,7 @@ struct practice_set *practice_new(enum practice_drill d, int level, uint64_t see
 	s->level = level < 1 ? 1 : level > PRACTICE_MAX_LEVEL ? PRACTICE_MAX_LEVEL : level;
 	s->seed = seed;
 	s->trace = trace_new();
+	s->force_node = TRACE_NONE;
 	return s;
 }
 
@@ -216,6 +217,42 @@ bool practice_next(struct practice_set *s, struct practice_question *q)
 		}
 	}
 	return false;
+}
+
+bool practice_question_by_id(struct practice_set *s, const char *id, struct practice_question *q)
+{
+	const char *name = practice_drill_name(s->drill);
+	size_t len = strlen(name);
+	char src[16], rest[24];
+	int level, index, used = 0, saved = s->level;
+	unsigned node;
+	bool found = false;
+
+	if (strncmp(id, name, len) != 0 || sscanf(id + len, "%1d-%15[^-]-%d-n%u%n", &level, src, &index, &node, &used) != 4 ||
+	    level < 1 || level > PRACTICE_MAX_LEVEL)
+		return false;
+	s->force_uci[0][0] = s->force_uci[1][0] = '\0';
+	if (id[len + (size_t)used] != '\0') {
+		if (sscanf(id + len + (size_t)used, "-%23s", rest) != 1 || strlen(rest) > 7)
+			return false;
+		snprintf(s->force_uci[0], sizeof s->force_uci[0], "%s", rest);
+	}
+	for (int i = 0; i < s->count && !found; i++) {
+		const struct practice_pos *p = &s->pos[i];
+		uint64_t rng = s->seed;
+
+		if (p->index != index || strcmp(p->src, src) != 0)
+			continue;
+		memset(q, 0, sizeof *q);
+		s->level = level;
+		s->force_node = node;
+		found = practice_drill_ask(s, p, &rng, q) && strcmp(q->id, id) == 0;
+		s->force_node = TRACE_NONE;
+		s->level = saved;
+	}
+	if (found)
+		fen_format(&q->pos, q->fen);
+	return found;
 }
 
 /* Copies ANSWER without its leading and trailing blanks into BUF (N bytes). */

@@ -81,6 +81,13 @@ int practice_position_count(const struct practice_set *s);
  */
 bool practice_next(struct practice_set *s, struct practice_question *q);
 
+/*
+ * Asks again the question named by ID (as practice_next made it) into Q:
+ * its position is found among the set's, its search run again. False when
+ * the id does not name a question of the set's positions and drill.
+ */
+bool practice_question_by_id(struct practice_set *s, const char *id, struct practice_question *q);
+
 enum practice_verdict { PV_RIGHT = 0, PV_WRONG, PV_MALFORMED };
 
 /*

@@ -51,6 +51,7 @@ struct candidate {
 };
 
 struct walk {
+	const struct practice_set *s;
 	const struct trace *t;
 	const struct position *root;
 	struct search_options opt;
@@ -71,6 +72,19 @@ static const struct candidate *pick(const struct walk *w, uint64_t *rng)
 {
 	int no = w->count - w->yes, want, k;
 
+	if (w->s->force_node != TRACE_NONE) {
+		/* Asked again by id: the decision it names (the move too, where the id's move is the decision's). */
+		bool by_move = w->s->drill != PD_ORDER && w->s->force_uci[0][0];
+
+		for (int i = 0; i < w->count; i++) {
+			char uci[NOTATION_BUFSIZE];
+
+			notation_uci(w->c[i].mv, uci);
+			if (w->c[i].node == w->s->force_node && (!by_move || strcmp(uci, w->s->force_uci[0]) == 0))
+				return &w->c[i];
+		}
+		return NULL;
+	}
 	if (w->count == 0)
 		return NULL;
 	if (w->yes == 0 || no == 0)
@@ -309,7 +323,13 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 		move asked = c->mv;
 
 		tactical_moves(&q->pos, &list);
-		if (practice_random(rng) & 1) {
+		if (s->force_node != TRACE_NONE) {
+			for (int i = 0; i < list.count; i++) {
+				notation_uci(list.moves[i], uci);
+				if (strcmp(uci, s->force_uci[0]) == 0)
+					asked = list.moves[i];
+			}
+		} else if (practice_random(rng) & 1) {
 			int k = (int)(practice_random(rng) % (uint64_t)(list.count - 1));
 
 			for (int i = 0; i < list.count; i++)
@@ -401,7 +421,7 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 			nd = trace_node_get(s->trace, n);
 			if (MOVE_IS_CAPTURE(nd.move) != capture || (nd.flags & TN_IN_CHECK))
 				continue;
-			if (practice_random(rng) % (uint64_t)++seen == 0)
+			if (s->force_node != TRACE_NONE ? n == s->force_node : practice_random(rng) % (uint64_t)++seen == 0)
 				leaf = n;
 		}
 	if (leaf == TRACE_NONE)
@@ -471,11 +491,19 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 
 		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
 			continue;
+		if (s->force_node != TRACE_NONE && n != s->force_node)
+			continue;
 		node_position(s->trace, n, &p->pos, &pos, line, sizeof line);
 		movegen_quiet_checks(&pos, &checks);
 		if (checks.count == 0)
 			continue;
 		move m = checks.moves[practice_random(rng) % (uint64_t)checks.count];
+
+		for (int i = 0; i < checks.count && s->force_node != TRACE_NONE; i++) {
+			notation_uci(checks.moves[i], san);
+			if (strcmp(san, s->force_uci[0]) == 0)
+				m = checks.moves[i];
+		}
 		bool searched, whole;
 
 		node_searches(s->trace, n, m, &searched, &whole);
@@ -514,6 +542,7 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 	static struct walk w;       /* large: not on the stack; the program asks from one thread */
 
 	memset(&w, 0, sizeof w);
+	w.s = s;
 	w.t = s->trace;
 	w.root = &p->pos;
 	base_options(&w.opt);

@@ -22,6 +22,9 @@ struct practice_set {
 	int next;                   /* the next entry of ORDER to try */
 	struct trace *trace;
 	struct trace *trace2;       /* the horizon drill's second search */
+	/* Asking again by id (practice_question_by_id): the node and moves the id names. */
+	uint32_t force_node;        /* TRACE_NONE when the drill chooses */
+	char force_uci[2][8];       /* the id's moves in UCI, "" when it names none */
 };
 
 /* A 64-bit generator (splitmix64): the same seed, the same numbers. */
