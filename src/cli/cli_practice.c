@@ -193,7 +193,9 @@ int cli_practice(int argc, char **argv)
 		printf("Q%d %s: %s [FEN %s]\n", asked, q.id, q.prompt, q.fen);
 		fflush(stdout);
 		if (!read_answer(line, sizeof line)) {
+			/* An unanswered question is not scored: N counts the answers given. */
 			printf("no answer (end of input): the engine says %s.\n", q.answer);
+			asked--;
 			ended = true;
 			break;
 		}
