@@ -110,6 +110,11 @@ static void add_position(struct practice_set *s, const struct position *pos, con
 	s->order = NULL;
 }
 
+void practice_add_position(struct practice_set *s, const struct position *pos, const char *tag, int index)
+{
+	add_position(s, pos, tag, index);
+}
+
 bool practice_add_suite(struct practice_set *s, const char *path, const char *tag, struct error *err)
 {
 	struct suite st;

@@ -71,6 +71,8 @@ void practice_free(struct practice_set *s);
 bool practice_add_suite(struct practice_set *s, const char *path, const char *tag, struct error *err);
 bool practice_add_pgn(struct practice_set *s, const char *path, struct error *err);
 bool practice_add_shipped(struct practice_set *s, struct error *err);
+/* Adds the one position POS, named TAG and INDEX in the ids (the fuzz target, a tutor's current position). */
+void practice_add_position(struct practice_set *s, const struct position *pos, const char *tag, int index);
 /* The number of positions added. */
 int practice_position_count(const struct practice_set *s);
 
