@@ -767,6 +767,9 @@ int cli_bench(int argc, char **argv)
 	}
 	if (b.groups & BENCH_SEARCH)
 		bench_search(&b, b.quick ? 20 : 300, b.quick ? 2 : 3);
+	/* Practice drills (issue 17): the first question, 1,000 questions of each drill (cli_practice.c). */
+	if (b.groups & BENCH_SEARCH)
+		cli_practice_bench(b.repeat, b.quick);
 	if (b.groups & BENCH_CHECKS)
 		bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
 	if (b.groups & BENCH_COMPARE)

@@ -221,3 +221,61 @@ int cli_practice(int argc, char **argv)
 	free(ids);
 	return 0;
 }
+
+/* The median of the N values of V (sorted in place). */
+static double median(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void cli_practice_bench(int repeat, bool quick)
+{
+	int count = quick ? 100 : 1000;
+	double first[16], cpu[16], wall[16];
+	struct practice_question q;
+	struct error err = { 0 };
+
+	if (repeat > 16)
+		repeat = 16;
+	/* The first question: reading the shipped positions, one search, the question (processor and wall time). */
+	for (int r = 0; r < repeat; r++) {
+		double c0 = util_cpu_seconds(), w0 = util_now();
+		struct practice_set *s = practice_new(PD_DELTA, 1, (uint64_t)r + 1);
+
+		if (!practice_add_shipped(s, &err) || !practice_next(s, &q)) {
+			printf("practice   (skipped: %s)\n", err.msg[0] ? err.msg : "no question");
+			practice_free(s);
+			return;
+		}
+		first[r] = (util_cpu_seconds() - c0) * 1000;
+		wall[r] = (util_now() - w0) * 1000;
+		practice_free(s);
+	}
+	printf("practice   first question of 'practice --drill delta' (positions read, one search): cpu %.1f ms, "
+	       "wall %.1f ms (median of %d)\n", median(first, repeat), median(wall, repeat), repeat);
+	/* A set of COUNT questions of each drill, the positions read beforehand. */
+	printf("practice   %d questions, cpu s (median of %d):", count, repeat);
+	for (int d = 0; d < PD_COUNT; d++) {
+		for (int r = 0; r < repeat; r++) {
+			struct practice_set *s = practice_new((enum practice_drill)d, 2, (uint64_t)r + 1);
+			double c0;
+			int n = 0;
+
+			practice_add_shipped(s, &err);
+			c0 = util_cpu_seconds();
+			while (n < count && practice_next(s, &q))
+				n++;
+			cpu[r] = util_cpu_seconds() - c0;
+			practice_free(s);
+		}
+		printf(" %s %.3f", practice_drill_name((enum practice_drill)d), median(cpu, repeat));
+	}
+	printf("\n");
+}
