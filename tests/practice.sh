@@ -118,6 +118,13 @@ wait $p1
 wait $p2
 grep -q "^stat checks 1 60 60$" "$STATE" || fail "two sessions: the record lost answers ($(grep stat "$STATE"))"
 
+# A record that is not a practice file is set aside, said so, and a new one started.
+printf 'junk\n' >"$STATE"
+echo no | "$Q" practice --drill see --seed 1 --count 1 >"$T/out" 2>"$T/err"
+expect_err_has "practice:1: not a practice file" "a corrupt record is reported"
+ls "$STATE".corrupt-* >/dev/null 2>&1 || fail "a corrupt record is not set aside"
+head -1 "$STATE" | grep -qx "quiesce-practice 1" || fail "no new record after a corrupt one"
+
 # Positions from a file: an EPD, a PGN.
 printf '4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - id "x";\n' >"$T/one.epd"
 expect_exit 0 "practice --epd" "$Q" practice --drill stand-pat --epd "$T/one.epd" --count 1 --answer-key

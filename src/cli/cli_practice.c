@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "teach/leitner.h"
 #include "teach/practice.h"
+#include "teach/progress.h"
 
 static const char practice_usage_options[] =
 	"Options:\n"
@@ -168,9 +169,15 @@ int cli_practice(int argc, char **argv)
 		printf("practice %s, level %ld, seed %ld: %ld questions; answer yes/no, a move (SAN) or a number\n",
 		       practice_drill_name((enum practice_drill)drill), level, seed, count);
 	/* The practice record: what is due today comes first (read-only for --answer-key, which only prints). */
+	leitner_init(&rec);
 	if (!leitner_path(state, sizeof state, false) || !leitner_load(&rec, state, &err)) {
-		if (state[0] && err.msg[0])
-			fprintf(stderr, "quiesce: practice: %s (starting a new record)\n", err.msg);
+		/* A record that cannot be read is set aside, as the lesson progress is, and a new one started. */
+		char away[4400];
+
+		if (state[0] && err.msg[0] && !key && progress_set_aside(state, away, sizeof away, NULL))
+			fprintf(stderr, "quiesce: practice: %s (set aside as %s; starting a new record)\n", err.msg, away);
+		else if (state[0] && err.msg[0])
+			fprintf(stderr, "quiesce: practice: %s\n", err.msg);
 		leitner_init(&rec);
 	}
 	today = leitner_today();

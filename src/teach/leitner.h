@@ -55,7 +55,7 @@ void leitner_clear(struct leitner *l);
 bool leitner_path(char *buf, size_t n, bool create);
 
 /*
- * Reads PATH into L (emptied first). True when the file was read or does not
+ * Reads PATH into L (initialised by leitner_init; emptied first). True when the file was read or does not
  * exist (L empty); false with ERR naming the line and what is wrong.
  */
 bool leitner_load(struct leitner *l, const char *path, struct error *err);
