@@ -159,6 +159,12 @@ def mvv_lva_best(board, side, ep):
     return {(t, sq) for k, t, sq in keys if k == top}
 
 
+def bound(text):
+    """A window bound as the prompt writes it: -inf, +inf, '31997 (mate)' or a number."""
+    text = text.replace(' (mate)', '')
+    return {'-inf': -32500, '+inf': 32500}.get(text) if 'inf' in text else int(text)
+
+
 def san_target(san):
     core = re.sub(r'[+#!?]', '', san)
     core = re.sub(r'=[QRBN]$', '', core)
@@ -182,11 +188,12 @@ def main():
         uci = qid.split('-')[-1] if re.match(r'^[a-h][1-8][a-h][1-8][qrbn]?$', qid.split('-')[-1]) else None
         want = None
         if drill == 'stand-pat' and level in (1, 2):
-            beta = int(re.search(r'window \[(-?\d+), (-?\d+)\]', q).group(2))
+            beta = bound(re.search(r'window \[([^,]+), ([^\]]+)\]', q).group(2))
             value = material(board, side)
             want = ('yes' if value >= beta else 'no') if level == 1 else str(value)
         elif drill == 'delta':
-            sp, alpha, margin = map(int, re.search(r'stand pat (-?\d+), alpha (-?\d+), margin (\d+)', q).groups())
+            sp, alpha, margin = re.search(r'stand pat (-?\d+), alpha (.+?), margin (\d+)', q).groups()
+            sp, alpha, margin = int(sp), bound(alpha), int(margin)
             to = (ord(uci[2]) - 97, int(uci[3]) - 1)
             gain = VALUE[board[to].lower()] if to in board else 100
             want = 'yes' if sp + gain + margin <= alpha else 'no'

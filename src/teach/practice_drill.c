@@ -145,6 +145,26 @@ static void base_options(struct search_options *opt)
 	opt->max_memory = 64ULL << 20;
 }
 
+/*
+ * A bound of a window as a prompt shows it: "-inf" and "+inf" for the open
+ * window's bounds, "31997 (mate)" for a mate score, else the number (in one
+ * of 4 rotating buffers, so two may be arguments of one printf).
+ */
+static const char *bound_text(int v)
+{
+	static char bufs[4][32];
+	static int k;
+	char *b = bufs[k++ & 3];
+
+	if (v >= SCORE_INF || v <= -SCORE_INF)
+		snprintf(b, sizeof bufs[0], "%sinf", v > 0 ? "+" : "-");
+	else if (SCORE_IS_MATE(v))
+		snprintf(b, sizeof bufs[0], "%d (mate)", v);
+	else
+		snprintf(b, sizeof bufs[0], "%d", v);
+	return b;
+}
+
 static const char *side_name(const struct position *pos)
 {
 	return pos->side == WHITE ? "White" : "Black";
@@ -284,7 +304,7 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	e = trace_event_get(s->trace, c->ev);
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level, c->node, MOVE_NONE);
-	snprintf(win, sizeof win, "window [%d, %d]", nd.alpha, nd.beta);
+	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha), bound_text(nd.beta));
 	if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): does the stand pat "
 			 "cut off? (yes/no)", line, side_name(&q->pos), win);
@@ -382,8 +402,8 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	question_start(q, s, p, level, c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
 	if (!see) {
-		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %d, "
-			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, c->alpha,
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %s, "
+			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha),
 			 w->opt.delta_margin, san);
 		answer_yes_no(q, c->yes);
 	} else if (level == 1) {
