@@ -229,8 +229,8 @@ int cli_practice(int argc, char **argv)
 	return 0;
 }
 
-/* The median of the N values of V (sorted in place). */
-static double median(double *v, int n)
+/* "MEDIAN [SMALLEST-LARGEST]" of the N values of V (sorted in place) with DIGITS decimals, as quiesce bench writes figures. */
+static const char *figure(double *v, int n, int digits, char *buf, size_t size)
 {
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
@@ -239,7 +239,9 @@ static double median(double *v, int n)
 			v[j] = v[j - 1];
 			v[j - 1] = t;
 		}
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	snprintf(buf, size, "%.*f [%.*f-%.*f]", digits, n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2,
+		 digits, v[0], digits, v[n - 1]);
+	return buf;
 }
 
 void cli_practice_bench(int repeat, bool quick)
@@ -248,6 +250,7 @@ void cli_practice_bench(int repeat, bool quick)
 	double first[16], cpu[16], wall[16];
 	struct practice_question q;
 	struct error err = { 0 };
+	char a[64], b[64];
 
 	if (repeat > 16)
 		repeat = 16;
@@ -265,10 +268,9 @@ void cli_practice_bench(int repeat, bool quick)
 		wall[r] = (util_now() - w0) * 1000;
 		practice_free(s);
 	}
-	printf("practice   first question of 'practice --drill delta' (positions read, one search): cpu %.1f ms, "
-	       "wall %.1f ms (median of %d)\n", median(first, repeat), median(wall, repeat), repeat);
+	printf("practice   first question of 'practice --drill delta' (positions read, one search): cpu %s ms, "
+	       "wall %s ms\n", figure(first, repeat, 1, a, sizeof a), figure(wall, repeat, 1, b, sizeof b));
 	/* A set of COUNT questions of each drill, the positions read beforehand. */
-	printf("practice   %d questions, cpu s (median of %d):", count, repeat);
 	for (int d = 0; d < PD_COUNT; d++) {
 		for (int r = 0; r < repeat; r++) {
 			struct practice_set *s = practice_new((enum practice_drill)d, 2, (uint64_t)r + 1);
@@ -282,7 +284,7 @@ void cli_practice_bench(int repeat, bool quick)
 			cpu[r] = util_cpu_seconds() - c0;
 			practice_free(s);
 		}
-		printf(" %s %.3f", practice_drill_name((enum practice_drill)d), median(cpu, repeat));
+		printf("practice   %d questions of drill %s: cpu %s s\n", count,
+		       practice_drill_name((enum practice_drill)d), figure(cpu, repeat, 3, a, sizeof a));
 	}
-	printf("\n");
 }
