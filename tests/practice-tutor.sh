@@ -30,6 +30,8 @@ for size in "80 24" "160 48"; do
 	tutor_stop
 	grep -q "^stat delta 1 1 1$" "$XDG_STATE_HOME/quiesce/practice" 2>/dev/null ||
 		fail "$1x$2: the answer is not in the practice record"
+	grep -q "^box delta1-here" "$XDG_STATE_HOME/quiesce/practice" &&
+		fail "$1x$2: a question of the studied position is scheduled (it cannot be asked again)"
 done
 
 # The REPL: the same commands through a pipe; a wrong answer and a malformed one.

@@ -72,7 +72,7 @@ const struct leitner_card *leitner_find(const struct leitner *l, const char *id)
 
 void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today)
 {
-	struct leitner_card *c = find(l, id, true);
+	struct leitner_card *c;
 
 	if (d < PD_COUNT && level >= 1 && level <= PRACTICE_MAX_LEVEL) {
 		l->asked[d][level]++;
@@ -80,6 +80,9 @@ void leitner_record(struct leitner *l, const char *id, enum practice_drill d, in
 		l->right[d][level] += right;
 		l->new_right[d][level] += right;
 	}
+	if (id == NULL)
+		return;
+	c = find(l, id, true);
 	c->box = right ? (c->box < LEITNER_BOXES ? c->box + 1 : LEITNER_BOXES) : 1;
 	c->due = right ? today + leitner_interval(c->box) : today;
 	c->changed = true;

@@ -69,7 +69,11 @@ long leitner_today(void);
 /* The days a question in box BOX waits after a right answer: 1, 2, 4, 8, 16. */
 int leitner_interval(int box);
 
-/* Records an answer to question ID of drill D at LEVEL on day TODAY. */
+/*
+ * Records an answer to question ID of drill D at LEVEL on day TODAY. ID NULL
+ * counts the answer without scheduling it (a question that cannot be asked
+ * again: from a position the tutor was studying).
+ */
 void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today);
 
 /* The card of ID, or NULL. */

@@ -76,7 +76,8 @@ static void record(const struct practice_question *q, bool right, FILE *out)
 	char path[4096];
 
 	leitner_init(&rec);
-	leitner_record(&rec, q->id, q->drill, q->level, right, leitner_today());
+	/* A question from the position studied ("here") cannot be asked again by its id: counted, not scheduled. */
+	leitner_record(&rec, strstr(q->id, "-here-") ? NULL : q->id, q->drill, q->level, right, leitner_today());
 	if (!leitner_path(path, sizeof path, true))
 		fprintf(out, "(not saved: no state directory)\n");
 	else if (!leitner_save(&rec, path, &e))
