@@ -54,6 +54,18 @@ for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:
 	expect_out_line "score $want/1000" "$d level $l: deliberately wrong answers"
 done
 
+# A hand-worked exchange: Black's queen takes the d5 pawn (+100) that the e4
+# pawn defends, and loses itself (-900): SEE -800, so the capture is pruned.
+printf '3qk3/8/8/3P4/4P3/8/8/4K3 w - - id "hand";\n' >"$T/hand.epd"
+for seed in 1 2 3; do
+	k=$("$Q" practice --drill see --level 2 --epd "$T/hand.epd" --seed $seed --count 1 --answer-key)
+	[ "$k" = "-800" ] || fail "see level 2 on Qxd5 exd5 (seed $seed): the engine says '$k', by hand -800"
+	k=$("$Q" practice --drill see --level 1 --epd "$T/hand.epd" --seed $seed --count 1 --answer-key)
+	case $("$Q" practice --drill see --level 1 --epd "$T/hand.epd" --seed $seed --count 1 </dev/null | sed -n 2p) in
+	*"Qxd5+ SEE-pruned"*) [ "$k" = yes ] || fail "see level 1 on Qxd5 exd5 (seed $seed): '$k', by hand yes" ;;
+	esac
+done
+
 # A seed reproduces a set; another seed makes another.
 "$Q" practice --drill see --seed 5 --count 20 --answer-key >"$T/a"
 "$Q" practice --drill see --seed 5 --count 20 --answer-key >"$T/b"
