@@ -497,6 +497,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	const struct candidate *c;
 	struct position pos;
 	struct move_list checks;
+	struct trace_node nd;
 	uint32_t count;
 	char line[256], san[NOTATION_BUFSIZE];
 
@@ -507,8 +508,10 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		return false;
 	count = trace_node_count(s->trace);
 	for (uint32_t n = 0; n < count && w->count < PRACTICE_MAX_CANDIDATES; n++) {
-		struct trace_node nd = trace_node_get(s->trace, n);
+		bool searched, whole;
+		move m;
 
+		nd = trace_node_get(s->trace, n);
 		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
 			continue;
 		if (s->force_node != TRACE_NONE && n != s->force_node)
@@ -517,15 +520,13 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		movegen_quiet_checks(&pos, &checks);
 		if (checks.count == 0)
 			continue;
-		move m = checks.moves[practice_random(rng) % (uint64_t)checks.count];
-
+		/* One quiet check of the node, at random (asked again by id: the id's). */
+		m = checks.moves[practice_random(rng) % (uint64_t)checks.count];
 		for (int i = 0; i < checks.count && s->force_node != TRACE_NONE; i++) {
 			notation_uci(checks.moves[i], san);
 			if (strcmp(san, s->force_uci[0]) == 0)
 				m = checks.moves[i];
 		}
-		bool searched, whole;
-
 		node_searches(s->trace, n, m, &searched, &whole);
 		/* A node that cut off before its quiet checks decides nothing about them. */
 		if (searched || whole)
@@ -533,8 +534,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	}
 	if ((c = pick(w, rng)) == NULL)
 		return false;
-	struct trace_node nd = trace_node_get(s->trace, c->node);
-
+	nd = trace_node_get(s->trace, c->node);
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, 1, c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
