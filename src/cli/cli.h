@@ -24,6 +24,10 @@ int cli_uci(int argc, char **argv);
 int cli_match(int argc, char **argv);
 int cli_check_trace(int argc, char **argv);
 int cli_diff(int argc, char **argv);
+/* quiesce practice (cli_practice.c): the drills of issue 17. */
+int cli_practice(int argc, char **argv);
+/* quiesce bench's practice figures: the first question's latency, 1,000 questions of each drill (CPU). */
+void cli_practice_bench(int repeat, bool quick);
 
 /* A trace read from a file, with what it is a trace of (check-trace, diff). */
 struct cli_loaded_trace {

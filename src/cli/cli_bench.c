@@ -53,7 +53,7 @@ static const char bench_options[] =
 	"      --quick      smaller depths and suites, for a smoke test\n"
 	"      --repeat N   take every figure N times (1-99, default 5): median [smallest-largest]\n"
 	"      --only LIST  only these groups, comma-separated: startup, perft, search,\n"
-	"                   checks, compare, experiment, match, trace, tools, io\n"
+	"                   checks, compare, experiment, match, trace, tools, io, practice\n"
 	"  -h, --help       display this help and exit\n";
 
 /* What every group of figures needs to know. */
@@ -65,13 +65,14 @@ struct bench {
 
 /* The groups of figures, for --only (in the order they run). */
 static const char *const bench_group_names[] = {
-	"startup", "perft", "search", "checks", "compare", "experiment", "match", "trace", "tools", "io"
+	"startup", "perft", "search", "checks", "compare", "experiment", "match", "trace", "tools", "io",
+	"practice"
 };
 enum {
 	BENCH_STARTUP = 1u << 0, BENCH_PERFT = 1u << 1, BENCH_SEARCH = 1u << 2, BENCH_CHECKS = 1u << 3,
 	BENCH_COMPARE = 1u << 4, BENCH_EXPERIMENT = 1u << 5, BENCH_MATCH = 1u << 6, BENCH_TRACE = 1u << 7,
-	BENCH_TOOLS = 1u << 8, BENCH_IO = 1u << 9,
-	BENCH_ALL = (1u << 10) - 1
+	BENCH_TOOLS = 1u << 8, BENCH_IO = 1u << 9, BENCH_PRACTICE = 1u << 10,
+	BENCH_ALL = (1u << 11) - 1
 };
 
 /*
@@ -743,7 +744,7 @@ int cli_bench(int argc, char **argv)
 			if (!bench_groups_parse(optarg, &b.groups, &bad, &badlen))
 				return cli_usage_error("bench: --only '%s': unknown group '%.*s' at column %d: expected "
 						       "startup, perft, search, checks, compare, experiment, match, "
-						       "trace, tools or io", cli_cut(optarg), (int)(badlen > 40 ? 40 : badlen),
+						       "trace, tools, io or practice", cli_cut(optarg), (int)(badlen > 40 ? 40 : badlen),
 						       bad, (int)(bad - optarg) + 1);
 			break;
 		case 'h':
@@ -782,5 +783,8 @@ int cli_bench(int argc, char **argv)
 	/* Trace input and output (the reader helper's figures, tracebench.c). */
 	if (b.groups & BENCH_IO)
 		tracebench_run(stdout, b.quick, b.repeat);
+	/* Practice drills (issue 17): the first question, 1,000 questions of each drill (cli_practice.c). */
+	if (b.groups & BENCH_PRACTICE)
+		cli_practice_bench(b.repeat, b.quick);
 	return 0;
 }

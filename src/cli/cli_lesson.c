@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "teach/leitner.h"
 #include "teach/lesson.h"
 #include "teach/lessoncheck.h"
 #include "teach/tour.h"
@@ -140,6 +141,18 @@ int cli_lessons(int argc, char **argv)
 			fprintf(stderr, "quiesce: %s\n", t->note);
 		tour_print_list(t, true, stdout);
 		tour_free(t);
+	}
+	/* The practice record (issue 17): accuracy per drill and level, and what is due today. */
+	{
+		struct leitner rec;
+		struct error err = { 0 };
+		char state[4096];
+
+		leitner_init(&rec);
+		if (leitner_path(state, sizeof state, false) && !leitner_load(&rec, state, &err))
+			fprintf(stderr, "quiesce: %s\n", err.msg);
+		leitner_print(&rec, leitner_today(), stdout);
+		leitner_clear(&rec);
 	}
 	return 0;
 }

@@ -53,6 +53,9 @@ static const struct command {
 	  "check that a lesson parses and that every claim it makes holds" },
 	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
+	{ "practice", cli_practice, "practice --drill NAME [--seed N] [--count N] [--level 1|2|3]\n"
+	  "                [--epd FILE | --pgn FILE] [--answer-key]",
+	  "drills: predict the search's decisions, the engine checks each answer" },
 	{ "diff", cli_diff, "diff [--format text|json] A (B | --reference)",
 	  "compare two traces by move path: where they part, and the explosion profile" },
 };

@@ -93,4 +93,7 @@ void command_game_note_end(const struct session *s, bool had_game, FILE *out);
 /* Sets the root to FEN, says so, and says when that ended a game (fen, pgn). */
 bool command_set_position(struct session *s, const char *fen, FILE *out, struct error *err);
 
+/* command_practice.c: drills on the search, predicted and checked against its trace (issue 17). */
+bool command_practice(struct session *s, const char *args, FILE *out, struct error *err);
+
 #endif

@@ -1,0 +1,96 @@
+/*
+ * leitner.h: the learner's practice record: accuracy per drill and level,
+ * and a Leitner-box schedule of the questions answered. Kept beside the
+ * lesson progress in $XDG_STATE_HOME/quiesce/practice (default
+ * ~/.local/state/quiesce/practice), a text file of lines:
+ *
+ *   quiesce-practice 1
+ *   stat DRILL LEVEL RIGHT ASKED
+ *   box ID BOX DUE
+ *
+ * DRILL is a drill's name (practice.h), ID a question's id; BOX counts from
+ * 1 to LEITNER_BOXES and DUE is the day (days since 1970-01-01, UTC) the
+ * question comes back. A right answer moves a question up one box, due
+ * again after leitner_interval(BOX) days; a wrong one sends it back to box
+ * 1, due the same day, so the missed questions come first next time.
+ *
+ * Several sessions may share the file: a save merges as progress_save does.
+ * Under a lock it reads the file, adds this session's answers to the counts
+ * on disk, puts this session's boxes over the disk's (the others stay) and
+ * replaces the file atomically.
+ */
+#ifndef QUIESCE_LEITNER_H
+#define QUIESCE_LEITNER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "base/types.h"
+#include "teach/practice.h"
+
+#define LEITNER_MAGIC "quiesce-practice 1"
+#define LEITNER_BOXES 5
+
+struct leitner_card {
+	char id[96];
+	int box;                    /* 1 .. LEITNER_BOXES */
+	long due;                   /* the day it comes back */
+	bool changed;               /* answered in this session */
+};
+
+struct leitner {
+	int right[PD_COUNT][PRACTICE_MAX_LEVEL + 1];    /* [drill][level], level from 1 */
+	int asked[PD_COUNT][PRACTICE_MAX_LEVEL + 1];
+	int new_right[PD_COUNT][PRACTICE_MAX_LEVEL + 1]; /* this session's share of the counts */
+	int new_asked[PD_COUNT][PRACTICE_MAX_LEVEL + 1];
+	int count, cap;
+	struct leitner_card *cards;
+};
+
+/* An empty record; leitner_clear frees what it holds. */
+void leitner_init(struct leitner *l);
+void leitner_clear(struct leitner *l);
+
+/* The file's path into BUF (statedir_path "practice"); with CREATE its directory is made. */
+bool leitner_path(char *buf, size_t n, bool create);
+
+/*
+ * Reads PATH into L (initialised by leitner_init; emptied first). True when the file was read or does not
+ * exist (L empty); false with ERR naming the line and what is wrong.
+ */
+bool leitner_load(struct leitner *l, const char *path, struct error *err);
+
+/* Merges what is on disk and writes L to PATH (see above); false with ERR. */
+bool leitner_save(struct leitner *l, const char *path, struct error *err);
+
+/* Today, as the schedule counts days: $QUIESCE_PRACTICE_DAY when set (for tests), else the UTC date. */
+long leitner_today(void);
+
+/* The days a question in box BOX waits after a right answer: 1, 2, 4, 8, 16. */
+int leitner_interval(int box);
+
+/*
+ * Records an answer to question ID of drill D at LEVEL on day TODAY. ID NULL
+ * counts the answer without scheduling it (a question that cannot be asked
+ * again: from a position the tutor was studying).
+ */
+void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today);
+
+/* The card of ID, or NULL. */
+const struct leitner_card *leitner_find(const struct leitner *l, const char *id);
+
+/*
+ * The ids of drill D due on TODAY or before, most overdue first (the lowest
+ * box first on a tie), into IDS (at most MAX); returns how many.
+ */
+int leitner_due(const struct leitner *l, enum practice_drill d, long today, const char **ids, int max);
+
+/*
+ * Prints the practice section of 'quiesce lessons' to OUT: for each drill
+ * its concept, the right answers and the questions asked at each level with
+ * the accuracy, and the questions due on TODAY; a hint when nothing was
+ * practised yet.
+ */
+void leitner_print(const struct leitner *l, long today, FILE *out);
+
+#endif

@@ -1,0 +1,345 @@
+/*
+ * practice.c: the practice set (its positions, the seed's order) and the
+ * judging of an answer. The questions themselves come from the search's
+ * trace, in practice_drill.c.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/datadir.h"
+#include "base/util.h"
+#include "chess/fen.h"
+#include "chess/notation.h"
+#include "chess/suite.h"
+#include "play/pgn.h"
+#include "search/trace.h"
+#include "teach/practice.h"
+#include "teach/practice_int.h"
+
+static const struct {
+	const char *name;
+	const char *concept;
+} drills[PD_COUNT] = {
+	[PD_STAND_PAT] = { "stand-pat", "stand pat" },
+	[PD_ORDER] = { "order", "move ordering" },
+	[PD_DELTA] = { "delta", "delta pruning" },
+	[PD_SEE] = { "see", "SEE pruning" },
+	[PD_HORIZON] = { "horizon", "horizon effect" },
+	[PD_CHECKS] = { "checks", "checks in quiescence" },
+};
+
+/* The files quiesce ships, each with the tag its questions' ids carry. */
+static const struct {
+	const char *path;
+	const char *tag;
+} shipped[] = {
+	{ "positions/wac.epd", "wac" },
+	{ "positions/lichess.csv", "lichess" },
+	{ "positions/balanced.epd", "balanced" },
+	{ "positions/lessons.epd", "lessons" },
+};
+
+int practice_drill_parse(const char *name)
+{
+	for (int d = 0; d < PD_COUNT; d++)
+		if (strcmp(name, drills[d].name) == 0)
+			return d;
+	return -1;
+}
+
+const char *practice_drill_name(enum practice_drill d)
+{
+	return d < PD_COUNT ? drills[d].name : "?";
+}
+
+const char *practice_drill_concept(enum practice_drill d)
+{
+	return d < PD_COUNT ? drills[d].concept : "?";
+}
+
+uint64_t practice_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+struct practice_set *practice_new(enum practice_drill d, int level, uint64_t seed)
+{
+	struct practice_set *s = xcalloc(1, sizeof *s);
+
+	s->drill = d;
+	s->level = level < 1 ? 1 : level > PRACTICE_MAX_LEVEL ? PRACTICE_MAX_LEVEL : level;
+	s->seed = seed;
+	s->trace = trace_new();
+	s->force_node = TRACE_NONE;
+	return s;
+}
+
+void practice_free(struct practice_set *s)
+{
+	if (s == NULL)
+		return;
+	free(s->pos);
+	free(s->order);
+	trace_free(s->trace);
+	if (s->trace2)
+		trace_free(s->trace2);
+	free(s);
+}
+
+/* Appends POS from source TAG, record INDEX. */
+static void add_position(struct practice_set *s, const struct position *pos, const char *tag, int index)
+{
+	struct practice_pos *p;
+
+	if (s->count == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->pos = xrealloc(s->pos, (size_t)s->cap * sizeof *s->pos);
+	}
+	p = &s->pos[s->count++];
+	p->pos = *pos;
+	snprintf(p->src, sizeof p->src, "%s", tag);
+	p->index = index;
+	free(s->order);        /* the order covers every position: built again */
+	s->order = NULL;
+}
+
+void practice_add_position(struct practice_set *s, const struct position *pos, const char *tag, int index)
+{
+	add_position(s, pos, tag, index);
+}
+
+bool practice_add_suite(struct practice_set *s, const char *path, const char *tag, struct error *err)
+{
+	struct suite st;
+
+	if (!suite_load(&st, path, err))
+		return false;
+	for (int i = 0; i < st.count; i++)
+		add_position(s, &st.positions[i].pos, tag, i + 1);
+	suite_free(&st);
+	return true;
+}
+
+bool practice_add_pgn(struct practice_set *s, const char *path, struct error *err)
+{
+	static struct pgn_game g;   /* large (a game's undo records): not on the stack */
+	struct pgn_reader r;
+	FILE *f = fopen(path, "rb");
+	char *data;
+	long len;
+	int rc, number = 0;
+
+	if (f == NULL)
+		return error_set(err, 0, 0, "%s: %s", path, strerror(errno));
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || len > PGN_MAX_FILE || fseek(f, 0, SEEK_SET) != 0) {
+		fclose(f);
+		return error_set(err, 0, 0, "%s: not a regular file of at most %ld bytes", path, PGN_MAX_FILE);
+	}
+	data = xmalloc((size_t)len + 1);
+	if (fread(data, 1, (size_t)len, f) != (size_t)len) {
+		fclose(f);
+		free(data);
+		return error_set(err, 0, 0, "%s: read error", path);
+	}
+	fclose(f);
+	pgn_reader_init(&r, data, (size_t)len);
+	while ((rc = pgn_read(&r, &g, err)) == 1) {
+		struct position pos;
+
+		number++;
+		for (int ply = 0; ply <= g.game.nply && ply < 1000; ply++)
+			if (pgn_position_at(&g, ply, &pos))
+				add_position(s, &pos, "pgn", number * 1000 + ply);
+	}
+	free(data);
+	if (rc < 0) {
+		char msg[sizeof err->msg];
+
+		snprintf(msg, sizeof msg, "%s", err->msg);
+		return error_set(err, err->line, err->column, "%s:%d:%d: %s", path, err->line, err->column, msg);
+	}
+	if (number == 0)
+		return error_set(err, 0, 0, "%s: no game in the file (expected PGN: tags, then moves)", path);
+	return true;
+}
+
+bool practice_add_shipped(struct practice_set *s, struct error *err)
+{
+	for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
+		char *path = datadir_resolve(shipped[i].path);
+		bool ok = practice_add_suite(s, path, shipped[i].tag, err);
+
+		free(path);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+int practice_position_count(const struct practice_set *s)
+{
+	return s->count;
+}
+
+/* The positions in the seed's order: a Fisher-Yates shuffle. */
+static void build_order(struct practice_set *s)
+{
+	uint64_t rng = s->seed ^ 0x5eedf00dULL;
+
+	s->order = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *s->order);
+	for (int i = 0; i < s->count; i++)
+		s->order[i] = i;
+	for (int i = s->count - 1; i > 0; i--) {
+		int j = (int)(practice_random(&rng) % (uint64_t)(i + 1));
+		int k = s->order[i];
+
+		s->order[i] = s->order[j];
+		s->order[j] = k;
+	}
+	s->next = 0;
+}
+
+bool practice_next(struct practice_set *s, struct practice_question *q)
+{
+	if (s->order == NULL)
+		build_order(s);
+	while (s->next < s->count) {
+		const struct practice_pos *p = &s->pos[s->order[s->next++]];
+		/* Each position's choices depend on the seed and the position alone. */
+		uint64_t rng = s->seed * 0x100000001b3ULL ^ (uint64_t)p->index * 0x9e3779b97f4a7c15ULL ^ (uint64_t)p->src[0];
+
+		memset(q, 0, sizeof *q);
+		if (practice_drill_ask(s, p, &rng, q)) {
+			fen_format(&q->pos, q->fen);
+			return true;
+		}
+	}
+	return false;
+}
+
+bool practice_question_by_id(struct practice_set *s, const char *id, struct practice_question *q)
+{
+	const char *name = practice_drill_name(s->drill);
+	size_t len = strlen(name);
+	char src[16], rest[24];
+	int level, index, used = 0, saved = s->level;
+	unsigned node;
+	bool found = false;
+
+	if (strncmp(id, name, len) != 0 || sscanf(id + len, "%1d-%15[^-]-%d-n%u%n", &level, src, &index, &node, &used) != 4 ||
+	    level < 1 || level > PRACTICE_MAX_LEVEL)
+		return false;
+	s->force_uci[0][0] = s->force_uci[1][0] = '\0';
+	if (id[len + (size_t)used] != '\0') {
+		if (sscanf(id + len + (size_t)used, "-%23s", rest) != 1 || strlen(rest) > 7)
+			return false;
+		snprintf(s->force_uci[0], sizeof s->force_uci[0], "%s", rest);
+	}
+	for (int i = 0; i < s->count && !found; i++) {
+		const struct practice_pos *p = &s->pos[i];
+		uint64_t rng = s->seed;
+
+		if (p->index != index || strcmp(p->src, src) != 0)
+			continue;
+		memset(q, 0, sizeof *q);
+		s->level = level;
+		s->force_node = node;
+		found = practice_drill_ask(s, p, &rng, q) && strcmp(q->id, id) == 0;
+		s->force_node = TRACE_NONE;
+		s->level = saved;
+	}
+	if (found)
+		fen_format(&q->pos, q->fen);
+	return found;
+}
+
+/* Copies ANSWER without its leading and trailing blanks into BUF (N bytes). */
+static void trim(const char *answer, char *buf, size_t n)
+{
+	size_t len;
+
+	while (isspace((unsigned char)*answer))
+		answer++;
+	snprintf(buf, n, "%s", answer);
+	len = strlen(buf);
+	while (len > 0 && isspace((unsigned char)buf[len - 1]))
+		buf[--len] = '\0';
+}
+
+/* Reads a yes or a no: 1, 0, or -1 for anything else. */
+static int parse_yes_no(const char *text)
+{
+	static const char *const yes[] = { "y", "yes" }, *const no[] = { "n", "no" };
+
+	for (int i = 0; i < 2; i++) {
+		if (strcasecmp(text, yes[i]) == 0)
+			return 1;
+		if (strcasecmp(text, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* The largest value an answer may be: beyond any score the search gives. */
+#define PRACTICE_VALUE_LIMIT 99999
+
+enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
+				     char *buf, size_t n)
+{
+	char text[64], cutbuf[48], what[160];
+	const char *shown;
+	enum practice_verdict v = PV_WRONG;
+
+	trim(answer, text, sizeof text);
+	shown = util_cut(text, cutbuf, sizeof cutbuf);
+	what[0] = '\0';
+	if (q->type == PA_YES_NO) {
+		int yn = parse_yes_no(text);
+
+		if (yn < 0) {
+			v = PV_MALFORMED;
+			snprintf(what, sizeof what, "'%s' is not an answer: expected yes or no (y, n)", shown);
+		} else if (yn == q->value) {
+			v = PV_RIGHT;
+		}
+	} else if (q->type == PA_VALUE) {
+		char *end;
+		long val;
+
+		errno = 0;
+		val = strtol(text, &end, 10);
+		if (text[0] == '\0' || *end != '\0' || errno == ERANGE || val > PRACTICE_VALUE_LIMIT ||
+		    val < -PRACTICE_VALUE_LIMIT) {
+			v = PV_MALFORMED;
+			snprintf(what, sizeof what, "'%s' is not an answer: expected a whole number of centipawns "
+				 "between -%d and %d", shown, PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
+		} else if (labs(val - q->value) <= q->tolerance) {
+			v = PV_RIGHT;
+		}
+	} else {
+		struct error err = { 0 };
+		move m;
+
+		if (text[0] == '\0' || !notation_parse(&q->pos, text, &m, &err)) {
+			v = PV_MALFORMED;
+			snprintf(what, sizeof what, "'%s' is not an answer: expected a legal move in this position "
+				 "(SAN like Nxe5, or UCI like g1f3)", shown);
+		} else if (m == q->mv) {
+			v = PV_RIGHT;
+		}
+	}
+	if (v == PV_RIGHT)
+		snprintf(buf, n, "right: %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+	else if (v == PV_WRONG)
+		snprintf(buf, n, "wrong: the engine says %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+	else
+		snprintf(buf, n, "wrong: %s; the engine says %s. %s Rule: %s", what, q->answer, q->sentence, q->rule);
+	return v;
+}

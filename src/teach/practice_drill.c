@@ -1,0 +1,588 @@
+/*
+ * practice_drill.c: the six drills. Each runs the search its concept needs
+ * on one position, walks the recorded trace for the decisions it asks about
+ * (a stand pat, a node's first move, a delta or SEE prune or the capture
+ * that escaped it, a horizon leaf, a quiet check) and turns one of them into
+ * a question whose answer is the event itself.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "chess/eval.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "search/explain.h"
+#include "search/search.h"
+#include "search/trace.h"
+#include "teach/practice.h"
+#include "teach/practice_int.h"
+
+/* The searches stay small: one main ply, and a cap no shipped position reaches in practice. */
+#define PRACTICE_DEPTH 1
+#define PRACTICE_MAX_NODES 40000
+/* The most decisions of one position a drill chooses among. */
+#define PRACTICE_MAX_CANDIDATES 512
+/* A value guessed this close (centipawns) to the engine's static value counts as right. */
+#define PRACTICE_VALUE_TOLERANCE 10
+
+static const char *const rules[PD_COUNT] = {
+	[PD_STAND_PAT] = "A quiescence node not in check may stand pat on its static value: at or above beta it "
+		"cuts off at once (fail-hard returns beta), above alpha it raises alpha.",
+	[PD_ORDER] = "MVV-LVA: the most valuable victim first; among captures of the same victim, the least "
+		"valuable attacker first; a queen promotion counts as winning a queen less a pawn.",
+	[PD_DELTA] = "Delta pruning skips a capture when stand pat + the captured piece's value + the margin "
+		"is at most alpha (P 100, N 310, B 320, R 500, Q 900).",
+	[PD_SEE] = "SEE pruning skips a capture whose static exchange evaluation (the captures and recaptures "
+		"on its square, least valuable attacker first) is below zero.",
+	[PD_HORIZON] = "Without quiescence a horizon leaf keeps its static value; quiescence lets the side to "
+		"move stand pat or play its captures, which may change the value.",
+	[PD_CHECKS] = "In mode checks, quiet checks are searched in quiescence only while the quiescence ply "
+		"is below --check-plies; deeper, only captures and promotions.",
+};
+
+/* One decision a question may be made of. */
+struct candidate {
+	uint32_t node;
+	uint32_t ev;                /* the deciding event */
+	move mv;
+	int alpha;                  /* the node's alpha when the decision was made */
+	bool yes;
+};
+
+struct walk {
+	const struct practice_set *s;
+	const struct trace *t;
+	const struct position *root;
+	struct search_options opt;
+	struct candidate c[PRACTICE_MAX_CANDIDATES];
+	int count, yes;
+};
+
+static void add(struct walk *w, uint32_t node, uint32_t ev, move mv, int alpha, bool yes)
+{
+	if (w->count == PRACTICE_MAX_CANDIDATES)
+		return;
+	w->c[w->count++] = (struct candidate){ node, ev, mv, alpha, yes };
+	w->yes += yes;
+}
+
+/* Picks a candidate: a yes or a no with even odds when there are both, so the answer is not given away. */
+static const struct candidate *pick(const struct walk *w, uint64_t *rng)
+{
+	int no = w->count - w->yes, want, k;
+
+	if (w->s->force_node != TRACE_NONE) {
+		/* Asked again by id: the decision it names (the move too, where the id's move is the decision's). */
+		bool by_move = w->s->drill != PD_ORDER && w->s->force_uci[0][0];
+
+		for (int i = 0; i < w->count; i++) {
+			char uci[NOTATION_BUFSIZE];
+
+			notation_uci(w->c[i].mv, uci);
+			if (w->c[i].node == w->s->force_node && (!by_move || strcmp(uci, w->s->force_uci[0]) == 0))
+				return &w->c[i];
+		}
+		return NULL;
+	}
+	if (w->count == 0)
+		return NULL;
+	if (w->yes == 0 || no == 0)
+		return &w->c[practice_random(rng) % (uint64_t)w->count];
+	want = practice_random(rng) & 1;
+	k = (int)(practice_random(rng) % (uint64_t)(want ? w->yes : no));
+	for (int i = 0; i < w->count; i++)
+		if (w->c[i].yes == (bool)want && k-- == 0)
+			return &w->c[i];
+	return NULL;
+}
+
+/* The position at node N of T, and the line that leads there in SAN ("Nxe5 dxe5"), into LINE. */
+static void node_position(const struct trace *t, uint32_t n, const struct position *root,
+			  struct position *out, char *line, size_t size)
+{
+	move path[SEARCH_MAX_PLY + 1];
+	int len = 0;
+	size_t used = 0;
+
+	for (uint32_t k = n; k != TRACE_NONE && len <= SEARCH_MAX_PLY;) {
+		struct trace_node nd = trace_node_get(t, k);
+
+		if (nd.parent == TRACE_NONE)
+			break;
+		path[len++] = nd.move;
+		k = nd.parent;
+	}
+	*out = *root;
+	line[0] = '\0';
+	for (int i = len - 1; i >= 0; i--) {
+		char san[NOTATION_BUFSIZE];
+		struct undo u;
+
+		notation_san(out, path[i], san);
+		used += (size_t)snprintf(line + used, used < size ? size - used : 0, "%s%s", used ? " " : "", san);
+		board_make(out, path[i], &u);
+	}
+	if (len == 0)
+		snprintf(line, size, "the root");
+}
+
+/* Runs the search with OPT on ROOT into T; false when it stopped (its answers would be partial). */
+static bool run(struct trace *t, const struct position *root, const struct search_options *opt)
+{
+	struct search_result res;
+
+	search_run(root, opt, t, NULL, &res);
+	return !res.stopped;
+}
+
+/* The options every drill starts from: depth 1, mode captures, fail-hard, no pruning, a node cap. */
+static void base_options(struct search_options *opt)
+{
+	search_defaults(opt);
+	opt->depth = PRACTICE_DEPTH;
+	opt->max_nodes = PRACTICE_MAX_NODES;
+	opt->max_memory = 64ULL << 20;
+}
+
+/*
+ * A bound of a window as a prompt shows it: "-inf" and "+inf" for the open
+ * window's bounds, "31997 (mate)" for a mate score, else the number (in one
+ * of 4 rotating buffers, so two may be arguments of one printf).
+ */
+static const char *bound_text(int v)
+{
+	static char bufs[4][32];
+	static int k;
+	char *b = bufs[k++ & 3];
+
+	if (v >= SCORE_INF || v <= -SCORE_INF)
+		snprintf(b, sizeof bufs[0], "%sinf", v > 0 ? "+" : "-");
+	else if (SCORE_IS_MATE(v))
+		snprintf(b, sizeof bufs[0], "%d (mate)", v);
+	else
+		snprintf(b, sizeof bufs[0], "%d", v);
+	return b;
+}
+
+static const char *side_name(const struct position *pos)
+{
+	return pos->side == WHITE ? "White" : "Black";
+}
+
+/* The tactical moves a quiescence node not in check generates: captures and queen promotions. */
+static int tactical_moves(const struct position *pos, struct move_list *list)
+{
+	int n = 0;
+
+	movegen_tactical(pos, list);
+	for (int i = 0; i < list->count; i++)
+		if (!MOVE_IS_PROMOTION(list->moves[i]) || MOVE_PROMO_TYPE(list->moves[i]) == QUEEN)
+			list->moves[n++] = list->moves[i];
+	return list->count = n;
+}
+
+/*
+ * Walks the own events of every quiescence node not in check, with the
+ * node's alpha as it stood at each event, and calls VISIT for each.
+ */
+static void walk_quiescence(struct walk *w,
+			    void (*visit)(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e,
+					  int alpha))
+{
+	uint32_t count = trace_node_count(w->t);
+
+	for (uint32_t n = 0; n < count; n++) {
+		struct trace_node nd = trace_node_get(w->t, n);
+		int alpha = nd.alpha;
+
+		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
+			continue;
+		for (uint32_t ev = trace_node_event(w->t, n, 0); ev != TRACE_NONE; ev = trace_node_next_event(w->t, n, ev)) {
+			struct trace_event e = trace_event_get(w->t, ev);
+
+			visit(w, n, ev, &e, alpha);
+			if ((e.kind == TE_STAND_PAT && e.extra == TSP_RAISE) || e.kind == TE_ALPHA_RAISE)
+				alpha = e.v1;
+		}
+	}
+}
+
+static void visit_stand_pat(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
+{
+	if (e->kind == TE_STAND_PAT)
+		add(w, node, ev, MOVE_NONE, alpha, e->extra == TSP_CUTOFF);
+}
+
+static void visit_delta(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
+{
+	if (e->kind == TE_DELTA_PRUNE)
+		add(w, node, ev, e->move, alpha, true);
+	else if (e->kind == TE_MOVE && MOVE_IS_CAPTURE(e->move) && !MOVE_IS_PROMOTION(e->move))
+		add(w, node, ev, e->move, alpha, false);
+}
+
+static void visit_see(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
+{
+	if (e->kind == TE_SEE_PRUNE)
+		add(w, node, ev, e->move, alpha, true);
+	else if (e->kind == TE_MOVE && MOVE_IS_CAPTURE(e->move) && w->opt.see)
+		add(w, node, ev, e->move, alpha, false);
+}
+
+/* The first move event of a node (a quiescence node not in check, with two tactical moves or more). */
+static void visit_order(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
+{
+	if (e->kind == TE_MOVE && (w->count == 0 || w->c[w->count - 1].node != node)) {
+		struct position pos;
+		struct move_list list;
+		char line[256];
+
+		node_position(w->t, node, w->root, &pos, line, sizeof line);
+		if (tactical_moves(&pos, &list) >= 2)
+			add(w, node, ev, e->move, alpha, true);
+	}
+}
+
+/* Fills the parts of Q every drill shares; the caller writes the prompt and the answer. */
+static void question_start(struct practice_question *q, const struct practice_set *s, const struct practice_pos *p,
+			   int level, uint32_t node, move mv)
+{
+	char uci[NOTATION_BUFSIZE];
+
+	q->drill = s->drill;
+	q->level = level;
+	q->rule = rules[s->drill];
+	notation_uci(mv, uci);
+	snprintf(q->id, sizeof q->id, "%s%d-%s-%d-n%u%s%s", practice_drill_name(s->drill), level, p->src,
+		 p->index, (unsigned)node, mv ? "-" : "", mv ? uci : "");
+}
+
+static void answer_yes_no(struct practice_question *q, bool yes)
+{
+	q->type = PA_YES_NO;
+	q->value = yes;
+	snprintf(q->answer, sizeof q->answer, "%s", yes ? "yes" : "no");
+}
+
+static void answer_value(struct practice_question *q, int value, int tolerance)
+{
+	q->type = PA_VALUE;
+	q->value = value;
+	q->tolerance = tolerance;
+	snprintf(q->answer, sizeof q->answer, "%d", value);
+}
+
+static void answer_move(struct practice_question *q, move m)
+{
+	q->type = PA_MOVE;
+	q->mv = m;
+	notation_san(&q->pos, m, q->answer);
+}
+
+/* The level of the question: the level asked, or the highest the drill has below it. */
+static int level_of(const struct practice_set *s, int highest)
+{
+	return s->level < highest ? s->level : highest;
+}
+
+static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+			  struct practice_question *q, struct walk *w)
+{
+	const struct candidate *c;
+	struct trace_node nd;
+	struct trace_event e;
+	char line[256], win[64];
+	int level = level_of(s, 3);
+
+	if (!run(s->trace, &p->pos, &w->opt))
+		return false;
+	walk_quiescence(w, visit_stand_pat);
+	if ((c = pick(w, rng)) == NULL)
+		return false;
+	nd = trace_node_get(s->trace, c->node);
+	e = trace_event_get(s->trace, c->ev);
+	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	question_start(q, s, p, level, c->node, MOVE_NONE);
+	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha), bound_text(nd.beta));
+	if (level == 1) {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): does the stand pat "
+			 "cut off? (yes/no)", line, side_name(&q->pos), win);
+		answer_yes_no(q, e.extra == TSP_CUTOFF);
+	} else if (level == 2) {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): what is the stand-pat "
+			 "value, %s's view, in centipawns (within %d)?", line, side_name(&q->pos), win,
+			 side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE);
+	} else {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, fail-hard, static value "
+			 "%d): what value does the node return?", line, side_name(&q->pos), win, nd.eval);
+		answer_value(q, nd.score, 0);
+	}
+	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+	return true;
+}
+
+static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+		      struct practice_question *q, struct walk *w)
+{
+	const struct candidate *c;
+	struct move_list list;
+	char line[256], san[NOTATION_BUFSIZE], uci[NOTATION_BUFSIZE];
+	int level = level_of(s, 2);
+
+	if (!run(s->trace, &p->pos, &w->opt))
+		return false;
+	walk_quiescence(w, visit_order);
+	if ((c = pick(w, rng)) == NULL)
+		return false;
+	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	question_start(q, s, p, level, c->node, MOVE_NONE);
+	if (level == 1) {
+		/* Half the time the move asked about is the first, else another of the node's captures. */
+		move asked = c->mv;
+
+		tactical_moves(&q->pos, &list);
+		if (s->force_node != TRACE_NONE) {
+			for (int i = 0; i < list.count; i++) {
+				notation_uci(list.moves[i], uci);
+				if (strcmp(uci, s->force_uci[0]) == 0)
+					asked = list.moves[i];
+			}
+		} else if (practice_random(rng) & 1) {
+			int k = (int)(practice_random(rng) % (uint64_t)(list.count - 1));
+
+			for (int i = 0; i < list.count; i++)
+				if (list.moves[i] != c->mv && k-- == 0)
+					asked = list.moves[i];
+		}
+		notation_san(&q->pos, asked, san);
+		notation_uci(asked, uci);
+		snprintf(q->id + strlen(q->id), sizeof q->id - strlen(q->id), "-%s", uci);
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: is %s the "
+			 "first move searched? (yes/no)", line, side_name(&q->pos), san);
+		answer_yes_no(q, asked == c->mv);
+	} else {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: which move "
+			 "is searched first? (SAN)", line, side_name(&q->pos));
+		answer_move(q, c->mv);
+	}
+	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+	return true;
+}
+
+/* The delta and the SEE drill: a capture, pruned or searched. */
+static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+		      struct practice_question *q, struct walk *w)
+{
+	const struct candidate *c;
+	struct trace_node nd;
+	struct trace_event e;
+	char line[256], san[NOTATION_BUFSIZE];
+	bool see = s->drill == PD_SEE;
+	int level = see ? level_of(s, 2) : 1;
+
+	if (!run(s->trace, &p->pos, &w->opt))
+		return false;
+	walk_quiescence(w, see ? visit_see : visit_delta);
+	if (level == 2) {
+		/* The exchange's value is in the trace only where it pruned. */
+		int k = 0;
+
+		for (int i = 0; i < w->count; i++)
+			if (w->c[i].yes)
+				w->c[k++] = w->c[i];
+		w->count = w->yes = k;
+	}
+	if ((c = pick(w, rng)) == NULL)
+		return false;
+	nd = trace_node_get(s->trace, c->node);
+	e = trace_event_get(s->trace, c->ev);
+	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	question_start(q, s, p, level, c->node, c->mv);
+	notation_san(&q->pos, c->mv, san);
+	if (!see) {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %s, "
+			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha),
+			 w->opt.delta_margin, san);
+		answer_yes_no(q, c->yes);
+	} else if (level == 1) {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): is %s SEE-pruned (its "
+			 "exchange loses material)? (yes/no)", line, side_name(&q->pos), san);
+		answer_yes_no(q, c->yes);
+	} else {
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): what does the static "
+			 "exchange evaluation give %s, in centipawns?", line, side_name(&q->pos), san);
+		answer_value(q, e.v1, 0);
+	}
+	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+	return true;
+}
+
+/* A mode-none leaf, and what a quiescence search from it says (a second search, from the leaf). */
+static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+			struct practice_question *q, struct walk *w)
+{
+	uint32_t count, leaf = TRACE_NONE, ev;
+	struct search_options qopt;
+	struct trace_node nd, qroot;
+	char line[256];
+	int level = level_of(s, 2), seen = 0, stat;
+	bool capture = practice_random(rng) & 1;
+
+	if (!run(s->trace, &p->pos, &w->opt))
+		return false;
+	/* A leaf chosen at random, reached by a capture half the time (where quiescence is likelier to differ). */
+	count = trace_node_count(s->trace);
+	for (int pass = 0; pass < 2 && leaf == TRACE_NONE; pass++, capture = !capture)
+		for (uint32_t n = 0; n < count; n++) {
+			if (!trace_node_is_horizon(s->trace, n))
+				continue;
+			nd = trace_node_get(s->trace, n);
+			if (MOVE_IS_CAPTURE(nd.move) != capture || (nd.flags & TN_IN_CHECK))
+				continue;
+			if (s->force_node != TRACE_NONE ? n == s->force_node : practice_random(rng) % (uint64_t)++seen == 0)
+				leaf = n;
+		}
+	if (leaf == TRACE_NONE)
+		return false;
+	nd = trace_node_get(s->trace, leaf);
+	/* The leaf's value without quiescence: its horizon event's. */
+	stat = nd.eval;
+	for (ev = trace_node_event(s->trace, leaf, 0); ev != TRACE_NONE; ev = trace_node_next_event(s->trace, leaf, ev))
+		if (trace_event_get(s->trace, ev).kind == TE_HORIZON)
+			stat = trace_event_get(s->trace, ev).v1;
+	node_position(s->trace, leaf, &p->pos, &q->pos, line, sizeof line);
+
+	base_options(&qopt);
+	qopt.depth = 0;
+	if (s->trace2 == NULL)
+		s->trace2 = trace_new();
+	if (!run(s->trace2, &q->pos, &qopt))
+		return false;
+	qroot = trace_node_get(s->trace2, 0);
+	question_start(q, s, p, level, leaf, MOVE_NONE);
+	if (level == 1) {
+		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
+			 "does a quiescence search from here give another value? (yes/no)", line, side_name(&q->pos), stat);
+		answer_yes_no(q, qroot.score != stat);
+	} else {
+		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
+			 "what value does a quiescence search from here give, %s's view (within %d)?", line,
+			 side_name(&q->pos), stat, side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE);
+	}
+	explain_node(s->trace2, 0, &q->pos, q->sentence, sizeof q->sentence);
+	return true;
+}
+
+/* Whether node N's own events search move M (a move event), and whether its loop ran to the end. */
+static void node_searches(const struct trace *t, uint32_t n, move m, bool *searched, bool *whole)
+{
+	*searched = false;
+	*whole = true;
+	for (uint32_t ev = trace_node_event(t, n, 0); ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
+		struct trace_event e = trace_event_get(t, ev);
+
+		if (e.kind == TE_MOVE && e.move == m)
+			*searched = true;
+		if (e.kind == TE_BETA_CUTOFF || (e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF) || e.kind == TE_STOPPED)
+			*whole = false;
+	}
+}
+
+static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+		       struct practice_question *q, struct walk *w)
+{
+	const struct candidate *c;
+	struct position pos;
+	struct move_list checks;
+	struct trace_node nd;
+	uint32_t count;
+	char line[256], san[NOTATION_BUFSIZE];
+
+	/* The --check-plies of a position depends on the position alone, so its ids stay stable. */
+	w->opt.mode = QMODE_CHECKS;
+	w->opt.check_plies = 1 + p->index % 2;
+	if (!run(s->trace, &p->pos, &w->opt))
+		return false;
+	count = trace_node_count(s->trace);
+	for (uint32_t n = 0; n < count && w->count < PRACTICE_MAX_CANDIDATES; n++) {
+		bool searched, whole;
+		move m;
+
+		nd = trace_node_get(s->trace, n);
+		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
+			continue;
+		if (s->force_node != TRACE_NONE && n != s->force_node)
+			continue;
+		node_position(s->trace, n, &p->pos, &pos, line, sizeof line);
+		movegen_quiet_checks(&pos, &checks);
+		if (checks.count == 0)
+			continue;
+		/* One quiet check of the node, at random (asked again by id: the id's). */
+		m = checks.moves[practice_random(rng) % (uint64_t)checks.count];
+		for (int i = 0; i < checks.count && s->force_node != TRACE_NONE; i++) {
+			notation_uci(checks.moves[i], san);
+			if (strcmp(san, s->force_uci[0]) == 0)
+				m = checks.moves[i];
+		}
+		node_searches(s->trace, n, m, &searched, &whole);
+		/* A node that cut off before its quiet checks decides nothing about them. */
+		if (searched || whole)
+			add(w, n, nd.enter, m, nd.alpha, searched);
+	}
+	if ((c = pick(w, rng)) == NULL)
+		return false;
+	nd = trace_node_get(s->trace, c->node);
+	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	question_start(q, s, p, 1, c->node, c->mv);
+	notation_san(&q->pos, c->mv, san);
+	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, quiescence ply %d, mode checks, "
+		 "--check-plies %d): is the quiet check %s searched? (yes/no)", line, side_name(&q->pos), nd.qply,
+		 w->opt.check_plies, san);
+	answer_yes_no(q, c->yes);
+	if (c->yes) {
+		for (uint32_t ev = trace_node_event(s->trace, c->node, 0); ev != TRACE_NONE;
+		     ev = trace_node_next_event(s->trace, c->node, ev))
+			if (trace_event_get(s->trace, ev).kind == TE_MOVE && trace_event_get(s->trace, ev).move == c->mv) {
+				explain_event(s->trace, ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+				break;
+			}
+	} else {
+		snprintf(q->sentence, sizeof q->sentence, "At quiescence ply %d, with --check-plies %d, the node searches "
+			 "captures and promotions only: %s is never tried.", nd.qply, w->opt.check_plies, san);
+	}
+	return true;
+}
+
+bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+			struct practice_question *q)
+{
+	static struct walk w;       /* large: not on the stack; the program asks from one thread */
+
+	memset(&w, 0, sizeof w);
+	w.s = s;
+	w.t = s->trace;
+	w.root = &p->pos;
+	base_options(&w.opt);
+	switch (s->drill) {
+	case PD_STAND_PAT:
+		return ask_stand_pat(s, p, rng, q, &w);
+	case PD_ORDER:
+		return ask_order(s, p, rng, q, &w);
+	case PD_DELTA:
+		w.opt.delta = true;
+		return ask_prune(s, p, rng, q, &w);
+	case PD_SEE:
+		w.opt.see = true;
+		return ask_prune(s, p, rng, q, &w);
+	case PD_HORIZON:
+		w.opt.mode = QMODE_NONE;
+		return ask_horizon(s, p, rng, q, &w);
+	case PD_CHECKS:
+		return ask_checks(s, p, rng, q, &w);
+	default:
+		return false;
+	}
+}

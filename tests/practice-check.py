@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""practice-check.py: checks the answers of 'quiesce practice' independently.
+
+Usage: practice-check.py DRILL LEVEL QUESTIONS KEY
+
+QUESTIONS is the output of 'quiesce practice' (one question a line, with its
+id, prompt and [FEN ...]); KEY the output of --answer-key for the same set.
+Each answer is worked out again here from the position alone, without the
+engine: the material count (the default evaluation) for the stand pat, the
+delta test's sum from the captured piece on the board, a static exchange
+evaluation written as a recursion (the engine's is a swap list), MVV-LVA
+over the captures generated here, and the --check-plies rule. Prints one
+line per disagreement and a summary; exits 1 on any disagreement.
+"""
+import re
+import sys
+
+VALUE = {'p': 100, 'n': 310, 'b': 320, 'r': 500, 'q': 900, 'k': 20000}
+KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+KING = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+ROOK_DIRS = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+BISHOP_DIRS = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+def parse_fen(fen):
+    """The board as {(file, rank): piece letter (upper case White)}, the side to move, the e.p. square."""
+    fields = fen.split()
+    board = {}
+    for r, row in enumerate(fields[0].split('/')):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[(f, 7 - r)] = ch
+                f += 1
+    ep = None if fields[3] == '-' else (ord(fields[3][0]) - 97, int(fields[3][1]) - 1)
+    return board, fields[1], ep
+
+
+def colour(piece):
+    return 'w' if piece.isupper() else 'b'
+
+
+def material(board, side):
+    white = sum(VALUE[p.lower()] for p in board.values() if p.isupper() and p != 'K')
+    black = sum(VALUE[p.lower()] for p in board.values() if p.islower() and p != 'k')
+    return white - black if side == 'w' else black - white
+
+
+def attackers(board, sq, side, occ):
+    """The squares of SIDE's pieces (among OCC) that attack SQ."""
+    out = []
+    fx, fy = sq
+    for (f, r) in occ:
+        p = board[(f, r)]
+        if colour(p) != side:
+            continue
+        t, dx, dy = p.lower(), fx - f, fy - r
+        if t == 'p':
+            if dy == (1 if side == 'w' else -1) and abs(dx) == 1:
+                out.append((f, r))
+        elif t == 'n':
+            if (dx, dy) in KNIGHT:
+                out.append((f, r))
+        elif t == 'k':
+            if max(abs(dx), abs(dy)) == 1:
+                out.append((f, r))
+        else:
+            dirs = (ROOK_DIRS if t == 'r' else BISHOP_DIRS if t == 'b' else ROOK_DIRS + BISHOP_DIRS)
+            for ddx, ddy in dirs:
+                x, y = f + ddx, r + ddy
+                while 0 <= x < 8 and 0 <= y < 8:
+                    if (x, y) == sq:
+                        out.append((f, r))
+                        break
+                    if (x, y) in occ:
+                        break
+                    x, y = x + ddx, y + ddy
+    return out
+
+
+def least_valuable(board, squares):
+    return min(squares, key=lambda s: VALUE[board[s].lower()]) if squares else None
+
+
+def exchange(board, sq, side, occ, on_square):
+    """What SIDE gains by going on capturing on SQ (or stopping, 0): a recursion over the recaptures."""
+    frm = least_valuable(board, attackers(board, sq, side, occ))
+    if frm is None:
+        return 0
+    other = 'b' if side == 'w' else 'w'
+    rest = occ - {frm}
+    if board[frm].lower() == 'k' and attackers(board, sq, other, rest):
+        return 0
+    gain, now = on_square, VALUE[board[frm].lower()]
+    if board[frm].lower() == 'p' and sq[1] in (0, 7):
+        gain, now = gain + 800, 900
+    return max(0, gain - exchange(board, sq, other, rest, now))
+
+
+def see(board, side, ep, uci):
+    frm, to = (ord(uci[0]) - 97, int(uci[1]) - 1), (ord(uci[2]) - 97, int(uci[3]) - 1)
+    occ = set(board) - {frm}
+    mover = board[frm].lower()
+    if to not in board and mover == 'p' and frm[0] != to[0]:      # en passant
+        occ -= {(to[0], frm[1])}
+        gain = 100
+    else:
+        gain = VALUE[board[to].lower()]
+    now = VALUE[mover]
+    if len(uci) == 5:
+        gain, now = gain + VALUE[uci[4]] - 100, VALUE[uci[4]]
+    occ |= {to}
+    other = 'b' if side == 'w' else 'w'
+    return gain - exchange(board, to, other, occ, now)
+
+
+def legal(board, side, frm, to, ep):
+    """Whether moving FRM to TO leaves SIDE's king unattacked."""
+    after = dict(board)
+    piece = after.pop(frm)
+    if piece.lower() == 'p' and to == ep:
+        after.pop((to[0], frm[1]), None)
+    after[to] = piece
+    king = next(sq for sq, p in after.items() if p == ('K' if side == 'w' else 'k'))
+    return not attackers(after, king, 'b' if side == 'w' else 'w', set(after))
+
+
+def mvv_lva_best(board, side, ep):
+    """The (piece type, target square) of the captures and queen promotions with the highest MVV-LVA key."""
+    best, keys = None, []
+    occ = set(board)
+    for (f, r), p in board.items():
+        if colour(p) != side:
+            continue
+        t = p.lower()
+        targets = []
+        for sq in [(x, y) for x in range(8) for y in range(8)]:
+            victim = board.get(sq)
+            if victim and colour(victim) != side and victim.lower() != 'k' and (f, r) in attackers(board, sq, side, occ):
+                targets.append((sq, VALUE[victim.lower()]))
+        if t == 'p':
+            up = 1 if side == 'w' else -1
+            if ep and ep[1] == r + up and abs(ep[0] - f) == 1:
+                targets.append((ep, 100))
+            if r + up in (0, 7) and (f, r + up) not in board:
+                targets.append(((f, r + up), 0))
+        for sq, v in targets:
+            if not legal(board, side, (f, r), sq, ep):
+                continue
+            key = 16 * v + 8 - 'pnbrqk'.index(t) - 1
+            if t == 'p' and sq[1] in (0, 7):
+                key += 16 * 800
+            keys.append((key, t, sq))
+    if not keys:
+        return set()
+    top = max(k for k, _, _ in keys)
+    return {(t, sq) for k, t, sq in keys if k == top}
+
+
+def bound(text):
+    """A window bound as the prompt writes it: -inf, +inf, '31997 (mate)' or a number."""
+    text = text.replace(' (mate)', '')
+    return {'-inf': -32500, '+inf': 32500}.get(text) if 'inf' in text else int(text)
+
+
+def san_target(san):
+    core = re.sub(r'[+#!?]', '', san)
+    core = re.sub(r'=[QRBN]$', '', core)
+    m = re.search(r'([a-h])([1-8])$', core)
+    piece = core[0].lower() if core[0] in 'NBRQK' else 'p'
+    return piece, (ord(m.group(1)) - 97, int(m.group(2)) - 1)
+
+
+def main():
+    drill, level, qfile, kfile = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    questions = [l for l in open(qfile) if re.match(r'^Q\d+ ', l)]
+    keys = [l.strip() for l in open(kfile)]
+    if len(questions) != len(keys):
+        print(f"practice-check: {len(questions)} questions but {len(keys)} answers")
+        return 1
+    bad = checked = 0
+    for q, key in zip(questions, keys):
+        qid = q.split()[1].rstrip(':')
+        fen = re.search(r'\[FEN ([^\]]*)\]', q).group(1)
+        board, side, ep = parse_fen(fen)
+        uci = qid.split('-')[-1] if re.match(r'^[a-h][1-8][a-h][1-8][qrbn]?$', qid.split('-')[-1]) else None
+        want = None
+        if drill == 'stand-pat' and level in (1, 2):
+            beta = bound(re.search(r'window \[([^,]+), ([^\]]+)\]', q).group(2))
+            value = material(board, side)
+            want = ('yes' if value >= beta else 'no') if level == 1 else str(value)
+        elif drill == 'delta':
+            sp, alpha, margin = re.search(r'stand pat (-?\d+), alpha (.+?), margin (\d+)', q).groups()
+            sp, alpha, margin = int(sp), bound(alpha), int(margin)
+            to = (ord(uci[2]) - 97, int(uci[3]) - 1)
+            gain = VALUE[board[to].lower()] if to in board else 100
+            want = 'yes' if sp + gain + margin <= alpha else 'no'
+        elif drill == 'see':
+            value = see(board, side, ep, uci)
+            want = ('yes' if value < 0 else 'no') if level == 1 else str(value)
+        elif drill == 'order' and level >= 2:
+            if san_target(key) not in mvv_lva_best(board, side, ep):
+                bad += 1
+                print(f"{qid}: the engine tries {key} first; MVV-LVA by hand: {sorted(mvv_lva_best(board, side, ep))} [{fen}]")
+            checked += 1
+            continue
+        elif drill == 'checks':
+            qply, plies = map(int, re.search(r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q).groups())
+            want = 'yes' if qply < plies else 'no'
+        if want is None:
+            continue
+        checked += 1
+        if key != want:
+            bad += 1
+            print(f"{qid}: the engine says {key}, worked out here: {want} [{fen}]")
+    print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree")
+    return 1 if bad or checked == 0 else 0
+
+
+sys.exit(main())
