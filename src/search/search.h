@@ -12,17 +12,14 @@
 
 #include "chess/board.h"
 #include "chess/eval.h"
+#include "chess/score.h"
 #include "search/trace.h"
 #include "base/types.h"
 
-#define SCORE_MATE 32000
-#define SCORE_INF 32500
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_DEPTH 20
 #define SEARCH_DEFAULT_DEPTH 2
 #define DELTA_DEFAULT_MARGIN 200
-/* Scores beyond this are mates: SCORE_MATE - ply. */
-#define SCORE_IS_MATE(s) ((s) > SCORE_MATE - 1000 || (s) < -(SCORE_MATE - 1000))
 
 enum qmode { QMODE_NONE = 0, QMODE_CAPTURES, QMODE_CHECKS };
 enum move_order { ORDER_MVV_LVA = 0, ORDER_NONE };
@@ -114,12 +111,6 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 		       struct error *err);
 
 const char *search_mode_name(enum qmode mode);
-
-/*
- * Writes SCORE as a learner reads it into BUF (N bytes): "+35", "-120",
- * "mate in 2", "mated in 1", "+inf"/"-inf" for the open window's bounds.
- */
-void search_score_text(int score, char *buf, size_t n);
 
 #define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
 

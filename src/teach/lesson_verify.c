@@ -181,10 +181,10 @@ static void describe_node(const struct trace *t, uint32_t n, char *buf, size_t s
 	char a[24], b[24], sc[24], ev[24];
 	size_t used;
 
-	search_score_text(nd->alpha, a, sizeof a);
-	search_score_text(nd->beta, b, sizeof b);
-	search_score_text(nd->score, sc, sizeof sc);
-	search_score_text(nd->eval, ev, sizeof ev);
+	score_format(nd->alpha, nd->ply, a, sizeof a);
+	score_format(nd->beta, nd->ply, b, sizeof b);
+	score_format(nd->score, nd->ply, sc, sizeof sc);
+	score_format(nd->eval, nd->ply, ev, sizeof ev);
 	used = (size_t)snprintf(buf, size, "node #%u (window %s %s, eval %s, score %s;", n, a, b, ev, sc);
 	for (int k = 0; k < LP_SCORE && used < size; k++)
 		if (f & (1u << k))
@@ -346,7 +346,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 		san_or_none(&it->pos, res->best, got);
 		notation_san(&it->pos, c->moves[0], want);
 		if ((res->best == c->moves[0]) != (c->kind == LC_BEST)) {
-			search_score_text(res->score, desc, sizeof desc);
+			score_format(res->score, 0, desc, sizeof desc);
 			vfail(v, it->line, it->column, c->kind == LC_BEST ?
 			      "claim failed: the best move is not %s: the engine plays %s (score %s) %s" :
 			      "claim failed: the engine does play %s (%s, score %s) %s",
@@ -377,7 +377,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 	case LC_SCORE: {
 		bool ok;
 
-		search_score_text(res->score, got, sizeof got);
+		score_format(res->score, 0, got, sizeof got);
 		if (c->mate) {
 			ok = c->mate > 0 ? res->score >= SCORE_MATE - SEARCH_MAX_PLY :
 			     res->score <= -(SCORE_MATE - SEARCH_MAX_PLY);
@@ -460,7 +460,7 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 	}
 	if (q->kind == LQ_SCORE) {
 		if (sub.res->score != q->score) {
-			search_score_text(sub.res->score, got, sizeof got);
+			score_format(sub.res->score, 0, got, sizeof got);
 			vfail(v, q->answer_line, q->answer_column, "wrong answer: the engine's score is %s", got);
 		}
 		return;
@@ -483,8 +483,8 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 			if (nd->alpha != q->alpha || nd->beta != q->beta) {
 				char a[24], b[24];
 
-				search_score_text(nd->alpha, a, sizeof a);
-				search_score_text(nd->beta, b, sizeof b);
+				score_format(nd->alpha, nd->ply, a, sizeof a);
+				score_format(nd->beta, nd->ply, b, sizeof b);
 				vfail(v, q->answer_line, q->answer_column, "wrong answer: the window at node #%u is "
 				      "%s %s", node, a, b);
 			}

@@ -54,7 +54,7 @@ static bool engine_reply(struct session *s, FILE *out, struct error *err)
 	if (s->result.stopped)
 		explain_result_score(&s->result, score, sizeof score);
 	else
-		search_score_text(s->result.score, score, sizeof score);
+		score_format(s->result.score, 0, score, sizeof score);
 	if (!game_play(s->game, m))
 		return error_set(err, 0, 0, "game: the engine found no move");
 	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu nodes). Its search is the current trace: "

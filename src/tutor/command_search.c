@@ -163,8 +163,9 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 		if (s->opt.mode == QMODE_NONE) {
 			if (!session_horizon(s, i, &st, &q))
 				continue;
-			explain_score(st, a, sizeof a);
-			explain_score(q, b, sizeof b);
+			score_format(st, 0, a, sizeof a);
+			/* The quiescence value comes from a search rooted at the leaf: a mate counts from there. */
+			score_format(q, 0, b, sizeof b);
 			session_line_text(&s->root, s->trace, i, line, sizeof line);
 			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
 				(unsigned)i, a, b, line);
@@ -173,8 +174,8 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 
 			if (!session_quiescence_changed(s->trace, i))
 				continue;
-			explain_score(nd->eval, a, sizeof a);
-			explain_score(nd->score, b, sizeof b);
+			score_format(nd->eval, nd->ply, a, sizeof a);
+			score_format(nd->score, nd->ply, b, sizeof b);
 			session_line_text(&s->root, s->trace, i, line, sizeof line);
 			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
 		}

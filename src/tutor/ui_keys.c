@@ -188,8 +188,8 @@ static const char *const legend_help[][2] = {
 	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
 		       "ends and quiescence starts" },
 	{ "= -100", "the value the node returned, for the side to move there (? while not finished)" },
-	{ "+M3 -M2", "a mate score, in plies (half-moves): the side to move mates in 3, or is mated in 2 ('quiesce "
-		     "search' counts moves: +M3 is its mate in 2)" },
+	{ "#3 #-2", "a mate score in moves, as chess GUIs write it: the side to move at this node mates in 3 "
+		   "moves, or is mated in 2 (#-0: it is checkmated here); every view counts the same way" },
 	{ "sp +50", "the stand pat: the static value the side to move can keep by not capturing" },
 	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
 		   "(what the opponent allows); -inf/+inf when open" },

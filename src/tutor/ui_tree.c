@@ -162,14 +162,14 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	if (nd->leave == TRACE_NONE)
 		snprintf(score, sizeof score, "?");
 	else
-		explain_score(nd->score, score, sizeof score);
+		score_format(nd->score, nd->ply, score, sizeof score);
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *badge = NULL;
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
-			explain_score(e->v1, a, sizeof a);
+			score_format(e->v1, nd->ply, a, sizeof a);
 			snprintf(sp, sizeof sp, "sp%s", a);
 			if (e->extra == TSP_CUTOFF)
 				badge = "sp-cut";
@@ -204,8 +204,8 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	}
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 7 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevas", bl ? " " : "");
-	explain_score(nd->alpha, a, sizeof a);
-	explain_score(nd->beta, b, sizeof b);
+	score_format(nd->alpha, nd->ply, a, sizeof a);
+	score_format(nd->beta, nd->ply, b, sizeof b);
 	if (note)
 		snprintf(sp, sizeof sp, "%s", note);
 	snprintf(buf, n, "%c%-6s %-2s %-5s %s%s%s%s[%s,%s]", nd->flags & TN_PV ? '*' : ' ', san, kind, score,
@@ -232,13 +232,13 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			char a[24], b[24];
 			const struct trace_event e_v = trace_event_get(t, line), *e = &e_v;
 
-			explain_score(trace_node_get(t, node).eval, a, sizeof a);
-			explain_score(trace_node_get(t, node).alpha, b, sizeof b);
+			score_format(trace_node_get(t, node).eval, trace_node_get(t, node).ply, a, sizeof a);
+			score_format(trace_node_get(t, node).alpha, trace_node_get(t, node).ply, b, sizeof b);
 			snprintf(text, sizeof text, "~%-6s delta: %s+%d+%d <= alpha %s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
 			char a[24];
 
-			explain_score(trace_event_get(t, line).v1, a, sizeof a);
+			score_format(trace_event_get(t, line).v1, 0, a, sizeof a);
 			snprintf(text, sizeof text, "~%-6s SEE %s < 0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
@@ -256,8 +256,8 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 		if (session_horizon(s, node, &st, &q)) {
 			char a[24], b[24];
 
-			explain_score(st, a, sizeof a);
-			explain_score(q, b, sizeof b);
+			score_format(st, 0, a, sizeof a);
+			score_format(q, 0, b, sizeof b);
 			snprintf(note, sizeof note, compact ? "st %s q %s%s" : "static %s, quiescence %s%s", a, b,
 				 abs(q - st) >= 100 ? " !!" : "");
 			if (abs(q - st) >= 100)
@@ -267,7 +267,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 		char st[24];
 
 		/* Signed as every other value of the row: "Q! static +190", not "190". */
-		explain_score(trace_node_get(t, node).eval, st, sizeof st);
+		score_format(trace_node_get(t, node).eval, 0, st, sizeof st);
 		snprintf(note, sizeof note, compact ? "Q! st %s" : "Q! static %s", st);
 		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
