@@ -313,9 +313,10 @@ void tour_print_page(const struct tour *t, int width, FILE *out)
 		put_wrapped(q->ask, width, "  ", out);
 		if (q->kind == LQ_NODE) {
 			for (int c = 0; c < q->choice_count; c++) {
-				char name[64], line[80];
+				char name[128], line[140];
 
-				lesson_node_test_format(&q->choices[c], name, sizeof name);
+				/* The learner's words; the lesson's name of the test also works as an answer. */
+				lesson_node_test_phrase(&q->choices[c], name, sizeof name);
 				snprintf(line, sizeof line, "%d. %s", c + 1, name);
 				fprintf(out, "  %s\n", line);
 			}
