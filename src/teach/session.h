@@ -73,6 +73,7 @@ struct session {
 	bool comparing;
 	struct session_side side[2];
 	uint32_t diverge;              /* the first node (pre-order id) where the trees differ, TRACE_NONE: same shape */
+	int focus_side;                /* the side a front end's focus is on (0: A, 1: B): :stats, :horizon */
 
 	enum outline_filter filter;    /* which nodes the tree views show */
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */

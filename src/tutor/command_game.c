@@ -57,10 +57,10 @@ static bool engine_reply(struct session *s, FILE *out, struct error *err)
 		score_format(s->result.score, 0, score, sizeof score);
 	if (!game_play(s->game, m))
 		return error_set(err, 0, 0, "game: the engine found no move");
-	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu nodes). Its search is the current trace: "
+	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu node%s). Its search is the current trace: "
 		"step with next/prev, look with tree and horizon.\n", s->game->pos.side == BLACK ? s->game->pos.fullmove :
 		s->game->pos.fullmove - 1, s->game->pos.side == BLACK ? "." : "...", san, score,
-		(unsigned long long)s->result.nodes);
+		(unsigned long long)s->result.nodes, s->result.nodes == 1 ? "" : "s");
 	announce(s, out);
 	if (s->game->result == GAME_ONGOING) {
 		fen_format(&s->game->pos, fen);

@@ -198,6 +198,8 @@ static void run_line(struct ui *ui, char *line)
 	got_sigint = 0;
 	s->progress = search_progress;
 	s->progress_ctx = ui;
+	/* :stats and :horizon in a compare view speak of the side with the focus. */
+	s->focus_side = side;
 	ok = command_run(s, line, out, &err);
 	s->progress = NULL;
 	if (!ok) {

@@ -347,20 +347,23 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			snprintf(part, sizeof part, "%s", "same tree");
 		else
 			snprintf(part, sizeof part, "part at node %u", (unsigned)s->diverge);
-		snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, %s", score,
-			 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+		snprintf(title, sizeof title, "result %s, %llu node%s (%llu q)%s, %s", score,
+			 (unsigned long long)sd->result.nodes, sd->result.nodes == 1 ? "" : "s",
+			 (unsigned long long)sd->result.qnodes,
 			 sd->result.stopped ? " STOPPED" : "", part);
 		if ((int)strlen(title) > p->r.w) {
 			if (!same)
 				snprintf(part, sizeof part, "part %u", (unsigned)s->diverge);
-			snprintf(title, sizeof title, "%s, %llu nodes (%llu q)%s, %s", score,
-				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+			snprintf(title, sizeof title, "%s, %llu node%s (%llu q)%s, %s", score,
+				 (unsigned long long)sd->result.nodes, sd->result.nodes == 1 ? "" : "s",
+				 (unsigned long long)sd->result.qnodes,
 				 sd->result.stopped ? " STOP" : "", part);
 		}
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
-		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
+		snprintf(title, sizeof title, "%s (filter %s, %u node%s%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
 			 outline_filter_name(s->filter), (unsigned)trace_node_count(ts->t),
+			 trace_node_count(ts->t) == 1 ? "" : "s",
 			 trace_stopped(ts->t) ? ", STOPPED early" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);

@@ -1,0 +1,62 @@
+#!/bin/sh
+# tutor-compare-stats.sh: in a compare view, :stats and :horizon speak of the
+# side with the focus (side A first, side B after Tab) instead of answering
+# "no search yet" while two searches are on the screen; the REPL's compare
+# speaks of side A. Counts are singular for one node ("1 node").
+#
+# Expected values: which side is meant is known from the compare command
+# itself (side A mode none, side B mode captures): :stats names the side's
+# mode, and :horizon's heading is the mode-none one ("Horizon leaves") for A
+# and the quiescence one ("Horizon nodes where...") for B. A depth-0 search
+# of a bare-kings position is one node (the root, standing pat).
+. "$srcdir/tests/lib.sh"
+need_quiesce
+
+# The REPL: side A.
+printf '%s\n' "fen 4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1" "compare none captures" "stats" "horizon 1" >"$T/in"
+"$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_has "Side A (none" "repl: :stats in a compare speaks of side A"
+expect_out_has "Result:   mode none:" "repl: side A's result"
+expect_out_has "Horizon leaves: the static value" "repl: :horizon on side A (mode none)"
+grep -F "no search yet" "$T/out" "$T/err" >/dev/null && fail "repl: 'no search yet' in a compare"
+
+# One node, singular.
+printf '%s\n' "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1" "set depth 0" "search" "stats" >"$T/in"
+"$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err"
+expect_out_has "best (none), 1 node (1 quiescence, 100%)" "repl: 1 node, singular"
+expect_out_line "Trace:    1 node, 3 events" "repl: the trace has 1 node"
+
+. "$srcdir/tests/tutor-lib.sh"
+tutor_start 160 48 --fen "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1"
+expect_screen "White to move" "start"
+keys :
+type "compare none captures"
+keys Enter
+expect_screen "B (captures): mode captures" "compare prints both results"
+keys x
+expect_screen "B: captures" "the compare view opens"
+keys :
+type "stats"
+keys Enter
+expect_screen "Side A (none" ":stats speaks of side A (the focus)"
+expect_screen "Result:   mode none:" ":stats gives side A's result"
+keys x
+wait_gone "Side A (none" || fail "the output of :stats stays open"
+keys Tab
+keys :
+type "stats"
+keys Enter
+expect_screen "Side B (captures" ":stats after Tab speaks of side B"
+expect_screen "Result:   mode captures:" ":stats gives side B's result"
+keys x
+wait_gone "Side B (captures" || fail "the output of :stats stays open"
+keys :
+type "horizon 3"
+keys Enter
+expect_screen "Horizon nodes where the quiescence search changed" ":horizon on side B (mode captures)"
+if screen | grep -F "no search yet" >/dev/null; then
+	fail "the compare view says 'no search yet'"
+	screen | sed 's/^/    | /'
+fi
+tutor_stop
+finish
