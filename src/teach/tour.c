@@ -139,6 +139,7 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 
 	if (t->lesson == NULL)
 		return error_set(err, 0, 0, "no lesson is open: type 'lessons' for the list, 'lesson N' to open one");
+	t->offer_next = false;
 	if (page < 0 || page >= t->lesson->page_count)
 		return error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page + 1, t->lesson->id,
 				 t->lesson->page_count);

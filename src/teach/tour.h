@@ -36,6 +36,7 @@ struct tour {
 	uint32_t node;                   /* the node the page highlights in the tree, TRACE_NONE when none */
 	bool pane;                       /* a pane shows the page: commands print a line, not the page */
 	bool menu;                       /* the lessons command asks the front end for its lesson menu */
+	bool offer_next;                 /* next-page on the last page offered the next lesson: a second one opens it */
 	uint32_t generation;             /* changes whenever what a pane shows changes */
 };
 

@@ -156,7 +156,8 @@ static const char *const tree_keys_help[][2] = {
 /* The keys of the lessons, listed in the help after the commands. */
 static const struct key_binding lesson_key_table[] = {
 	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
-	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
+	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus); on the last page it "
+		       "offers the next lesson, and ] again opens it", k_next_page },
 	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
 	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
 	{ 'H', 0, "H", "a hint for the lesson's question (shown in the lesson pane's key bar when it has one)",
@@ -171,7 +172,7 @@ static const struct key_binding lesson_key_table[] = {
 static const char *const lesson_keys_help[][2] = {
 	{ "1-9", "answer a question with choices by the choice's number" },
 	{ "j k Space", "also scroll the lesson pane when it has the focus (Tab)" },
-	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu" },
+	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu; ? lists the menu's keys" },
 };
 
 /*
