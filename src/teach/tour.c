@@ -74,6 +74,17 @@ void tour_close(struct tour *t)
 	t->generation++;
 }
 
+bool tour_leave(struct tour *t, struct session *s)
+{
+	if (t->lesson == NULL)
+		return false;
+	if (t->own_saved)
+		s->opt = t->own_opt;
+	t->own_saved = false;
+	tour_close(t);
+	return true;
+}
+
 bool tour_save(struct tour *t)
 {
 	struct error err = { 0 };
@@ -197,6 +208,11 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 		error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page, l->id, l->page_count);
 		lesson_free(l);
 		return false;
+	}
+	/* The learner's own options, given back when they leave the lessons (tour_leave). */
+	if (!t->own_saved) {
+		t->own_opt = s->opt;
+		t->own_saved = true;
 	}
 	tour_close(t);
 	t->lesson = l;

@@ -13,6 +13,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "play/pgn.h"
+#include "teach/tour.h"
 
 /* Says how the game ended, when it has. */
 static void announce(const struct session *s, FILE *out)
@@ -83,6 +84,15 @@ bool command_set_position(struct session *s, const char *fen, FILE *out, struct 
 	if (!session_set_fen(s, fen, err))
 		return false;
 	fprintf(out, "Position set: %s\n", s->fen);
+	/* A position of the learner's own leaves the lesson: its options go, the learner's come back. */
+	if (s->tour && s->tour->lesson) {
+		int number = s->tour->number;
+		char desc[256];
+
+		tour_leave(s->tour, s);
+		search_options_describe(&s->opt, desc, sizeof desc);
+		fprintf(out, "Left lesson %d; your own search options are back: %s.\n", number, desc);
+	}
 	command_game_note_end(s, had_game, out);
 	return true;
 }
