@@ -281,10 +281,11 @@ void ui_handle_key(struct ui *ui, int key)
 		 * ("move e4") was taken for tree keys.
 		 */
 		if (key != ':' && key != '/') {
-			ui_output_key(ui, key);
-			return;
+			if (ui_output_key(ui, key))
+				return;
+		} else {
+			ui_output_close(ui);
 		}
-		ui_output_close(ui);
 	}
 	if (ui->too_small) {
 		if (key == 'q')

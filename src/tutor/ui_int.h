@@ -148,7 +148,12 @@ size_t ui_text_bytes(const char *text, size_t n, int cols);
 void ui_output_set(struct ui *ui, char *buf, bool help);
 void ui_output_close(struct ui *ui);
 void ui_output_draw(struct ui *ui);
-void ui_output_key(struct ui *ui, int key);
+/*
+ * Handles KEY over the output view: scrolls, or closes the view. Returns
+ * false when it closed a command's output on a key that also has work of its
+ * own (the caller then does it), so that no key is lost on a message.
+ */
+bool ui_output_key(struct ui *ui, int key);
 
 /* ui_keys.c */
 /* Runs KEY's binding from the key tables; false when it has none. */
