@@ -2,7 +2,8 @@
 # tutor-compare-stats.sh: in a compare view, :stats and :horizon speak of the
 # side with the focus (side A first, side B after Tab) instead of answering
 # "no search yet" while two searches are on the screen; the REPL's compare
-# speaks of side A. Counts are singular for one node ("1 node").
+# speaks of side A. Counts are singular for one node ("1 node"). The compare
+# panes keep the marks of a single tree (Q!, static/quiescence !!).
 #
 # Expected values: which side is meant is known from the compare command
 # itself (side A mode none, side B mode captures): :stats names the side's
@@ -58,5 +59,21 @@ if screen | grep -F "no search yet" >/dev/null; then
 	fail "the compare view says 'no search yet'"
 	screen | sed 's/^/    | /'
 fi
+tutor_stop
+
+# The compare panes keep the single tree's marks. Depth 1, hand-worked:
+# after Qxd5 Black (to move) is a queen down for a pawn, static -800; a
+# quiescence search there plays cxd5 and ends a pawn up, +100. Side A (mode
+# none) marks the horizon leaf "static -800, quiescence +100 !!"; side B
+# (captures) marks its q0 node "Q! static -800" (quiescence changed it).
+tutor_start 160 30 --fen "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1" --depth 1
+expect_screen "White to move" "depth 1: start"
+keys :
+type "compare none captures"
+keys Enter
+expect_screen "B (captures): mode captures" "depth 1: compare runs"
+keys x
+expect_screen "static -800, quiescence +100 !!" "side A keeps the horizon view's mark"
+expect_screen "Q! static -800" "side B keeps the Q! mark"
 tutor_stop
 finish

@@ -51,6 +51,7 @@ struct session_side {
 	struct search_result result;
 	uint8_t *info;                 /* SNI_* per node */
 	uint32_t event;                /* this side's step cursor */
+	int32_t *horizon;              /* cached quiescence values of its horizon leaves, as the session's */
 };
 
 struct game;
@@ -195,6 +196,9 @@ bool session_goto(struct session *s, uint32_t node);
  * when that quiescence search passed its node cap (it has no value then).
  */
 bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue);
+
+/* The same for node NODE of compare side SIDE (0: A, 1: B), when that side searched in mode none. */
+bool session_side_horizon(struct session *s, int side, uint32_t node, int *static_value, int *qvalue);
 
 /*
  * For searches with quiescence: whether the quiescence search started at

@@ -206,7 +206,8 @@ static const char *const legend_help[][2] = {
 	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0)" },
 	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
 			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
-	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks)" },
+	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks; "
+			 "in a compare view too)" },
 	{ "underline", "the node the lesson page points at" },
 	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
 			"stopped" },

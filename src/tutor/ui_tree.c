@@ -249,11 +249,14 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 	}
 	command_node_san(s, t, node, san);
 	note[0] = '\0';
-	if (!s->comparing && s->opt.mode == QMODE_NONE) {
+	/* A compare side shows the marks its search would show alone: its own mode decides which. */
+	enum qmode mode = s->comparing ? s->side[side == 1].opt.mode : s->opt.mode;
+
+	if (mode == QMODE_NONE) {
 		int st, q;
 
 		/* Horizon view: the static value used against what quiescence would have said. */
-		if (session_horizon(s, node, &st, &q)) {
+		if (s->comparing ? session_side_horizon(s, side, node, &st, &q) : session_horizon(s, node, &st, &q)) {
 			char a[24], b[24];
 
 			score_format(st, 0, a, sizeof a);
@@ -263,7 +266,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			if (abs(q - st) >= 100)
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
-	} else if (!s->comparing && session_quiescence_changed(t, node)) {
+	} else if (session_quiescence_changed(t, node)) {
 		char st[24];
 
 		/* Signed as every other value of the row: "Q! static +190", not "190". */
