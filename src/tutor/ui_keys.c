@@ -203,7 +203,8 @@ static const char *const legend_help[][2] = {
 	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched (with evasions off, "
 	  "the faulty variant, it stands pat and tries captures only); 'evas' compact" },
 	{ "stopped", "the search was stopped (node limit or Ctrl-C) inside this node" },
-	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0)" },
+	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0); "
+		       "compact: 'd -1200+500+200<=-300', 'SEE -200<0'" },
 	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
 			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
 	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks; "

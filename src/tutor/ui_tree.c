@@ -234,12 +234,16 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 
 			score_format(trace_node_get(t, node).eval, trace_node_get(t, node).ply, a, sizeof a);
 			score_format(trace_node_get(t, node).alpha, trace_node_get(t, node).ply, b, sizeof b);
-			snprintf(text, sizeof text, "~%-6s delta: %s+%d+%d <= alpha %s", san, a, e->v1, e->v2, b);
+			/*
+			 * The compact form drops letters, never the formula's end: "d" for
+			 * "delta:", no "alpha"; the whole formula fits a 40-column side.
+			 */
+			snprintf(text, sizeof text, "~%-6s d %s+%d+%d<=%s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
 			char a[24];
 
 			score_format(trace_event_get(t, line).v1, 0, a, sizeof a);
-			snprintf(text, sizeof text, "~%-6s SEE %s < 0", san, a);
+			snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
 		}
