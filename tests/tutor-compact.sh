@@ -45,7 +45,7 @@ expect_screen "(more below: J/K)" "{ scrolls back a page"
 keys '?'
 expect_screen "Help (j/k scroll, any other key closes)  1-" "the help's title says which lines it shows"
 scroll_until "sp-cut           stand-pat cutoff" Space || fail "the help's legend explains sp-cut"
-scroll_until "evasion          a quiescence node in check" Space || fail "the legend explains evasion"
+scroll_until "evasion  evas    a quiescence node in check" Space || fail "the legend explains evasion, both spellings on one line"
 scroll_until "part at N" Space || fail "the legend explains the compare header's part at N"
 keys x
 wait_gone "Help (j/k" 10 || fail "the help does not close"

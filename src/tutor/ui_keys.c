@@ -181,17 +181,18 @@ static const char *const lesson_keys_help[][2] = {
  */
 static const char *const legend_help[][2] = {
 	{ "A tree line", "  - *Qxd5    q1   = -100   sp +50    [-inf,+50]    sp-cut" },
-	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane)" },
+	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane: the same marks, "
+	      "with letters and spaces dropped; each entry below gives both spellings)" },
 	{ "- +", "the node's children are shown (-) or folded away (+); Space folds" },
 	{ "*", "the node is on the principal variation: the line both sides choose (also bold)" },
 	{ "Qxd5", "the move that led to the node (SAN); root is the start position" },
-	{ "main", "a node of the main (full-width) search; 'm' in the compact form" },
+	{ "main  m", "a node of the main (full-width) search (the compact form, in a narrow pane, writes m)" },
 	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
 		       "ends and quiescence starts" },
-	{ "= -100", "the value the node returned, for the side to move there (? while not finished)" },
+	{ "= -100  -100", "the value the node returned, for the side to move there (? while not finished)" },
 	{ "#3 #-2", "a mate score in moves, as chess GUIs write it: the side to move at this node mates in 3 "
 		   "moves, or is mated in 2 (#-0: it is checkmated here); every view counts the same way" },
-	{ "sp +50", "the stand pat: the static value the side to move can keep by not capturing" },
+	{ "sp +50  sp+50", "the stand pat: the static value the side to move can keep by not capturing" },
 	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
 		   "(what the opponent allows); -inf/+inf when open" },
 	{ "sp-cut", "stand-pat cutoff: the static value alone reached beta, so the node returned at once" },
@@ -200,23 +201,25 @@ static const char *const legend_help[][2] = {
 	{ "delta", "delta pruning skipped a capture here (shown as a ~ line below the node)" },
 	{ "see", "SEE pruning skipped a capture that loses material (a ~ line)" },
 	{ "mate", "no legal move in check: checkmate, scored as mate" },
-	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched (with evasions off, "
-	  "the faulty variant, it stands pat and tries captures only); 'evas' compact" },
-	{ "stopped", "the search was stopped (node limit or Ctrl-C) inside this node" },
+	{ "evasion  evas", "a quiescence node in check that searched its evasions: no stand pat, every legal move "
+			   "(with evasions off, the faulty variant, the node stands pat and tries captures only: it "
+			   "shows sp and no evasion mark)" },
+	{ "stopped  stop", "the search was stopped (node limit or Ctrl-C) inside this node" },
 	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0); "
 		       "compact: 'd -1200+500+200<=-300', 'SEE -200<0'" },
-	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
-			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
-	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks; "
-			 "in a compare view too)" },
+	{ "static st, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
+			   "quiescence search would have found ('static N, quiescence M', compact 'st N q M'); !! when "
+			   "they differ by a pawn or more" },
+	{ "Q! static N  Q! st N", "quiescence changed the static verdict N of this horizon node (mode captures or "
+				  "checks; in a compare view too)" },
 	{ "underline", "the node the lesson page points at" },
 	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
 			"stopped" },
 	{ "Compare view", "two searches of the same position, side A left and side B right (Tab switches)" },
 	{ "A: spec", "the search of each side: its mode and switches (+delta=M, +see, ...)" },
 	{ "result", "the side's score, its node count, how many were quiescence nodes (q)" },
-	{ "part at N", "the first node where the two trees differ; 'same shape' when they never do" },
-	{ ">>", "marks that first differing node on both sides (> in the compact form)" },
+	{ "part at N  part N", "the first node where the two trees differ; 'same tree' when they never do" },
+	{ ">>  >", "marks that first differing node on both sides (> in the compact form)" },
 	{ "Event pane", "the event at the cursor explained, then the counts of the whole search; (:event >) when "
 			"the sentence goes on beyond the pane" },
 	{ "Status line", "the search's variant and depth (abbreviated on a narrow screen: d2 for depth 2), COMPARE "

@@ -153,7 +153,7 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	char kind[8], score[24], sp[32] = "", a[24], b[24], badges[96] = "";
 	size_t bl = 0;
-	bool delta = false, see = false, stopped = false, raise = false;
+	bool delta = false, see = false, stopped = false, raise = false, stood = false;
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -169,6 +169,7 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
+			stood = true;
 			score_format(e->v1, nd->ply, a, sizeof a);
 			snprintf(sp, sizeof sp, "sp%s", a);
 			if (e->extra == TSP_CUTOFF)
@@ -202,7 +203,8 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		if (badge && bl + strlen(badge) + 2 < sizeof badges)
 			bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%s%s", bl ? " " : "", badge);
 	}
-	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 7 < sizeof badges)
+	/* As the wide line (explain_tree_line): a node in check that stood pat (the faulty variant) searched none. */
+	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 7 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevas", bl ? " " : "");
 	score_format(nd->alpha, nd->ply, a, sizeof a);
 	score_format(nd->beta, nd->ply, b, sizeof b);
