@@ -98,6 +98,20 @@ static void k_next_page(struct ui *ui) { ui_queue_command(ui, "next-page"); }
 static void k_prev_page(struct ui *ui) { ui_queue_command(ui, "prev-page"); }
 static void k_hint(struct ui *ui) { ui_queue_command(ui, "hint"); }
 static void k_menu(struct ui *ui) { ui_menu_open(ui); }
+
+/* z: the reading layout (a lesson band with the event pane's rows, 80x24) or the full event pane. */
+static void k_zoom(struct ui *ui)
+{
+	ui->full_events = !ui->full_events;
+	ui_layout(ui);
+	if (!ui_reading_screen(ui))
+		ui_set_status(ui, false, "z changes the layout only with a lesson open on a short, narrow screen "
+			      "(80x24): the event pane is always shown here");
+	else
+		ui_set_status(ui, false, ui->full_events ? "The event pane is back (z: the reading layout, more room "
+			      "for the lesson)" : "The reading layout: the lesson has the event pane's rows (z: the "
+			      "event pane)");
+}
 static void k_lesson_down(struct ui *ui) { ui_lesson_scroll(ui, 1, false); }
 static void k_lesson_up(struct ui *ui) { ui_lesson_scroll(ui, -1, false); }
 static void k_lesson_page_down(struct ui *ui) { ui_lesson_scroll(ui, 1, true); }
@@ -156,6 +170,8 @@ static const char *const tree_keys_help[][2] = {
 /* The keys of the lessons, listed in the help after the commands. */
 static const struct key_binding lesson_key_table[] = {
 	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
+	{ 'z', 0, "z", "with a lesson on a short, narrow screen (80x24): the event pane, or the reading layout "
+		       "that gives its rows to the lesson (the default)", k_zoom },
 	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus); on the last page it "
 		       "offers the next lesson, and ] again opens it", k_next_page },
 	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
