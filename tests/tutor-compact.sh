@@ -17,13 +17,14 @@ expect_screen "Material 3960-3960 (+0)" "80x24: the material (39 pawns' worth a 
 expect_screen "| ? help" "80x24: the status line ends with its key hint"
 
 # A lesson: a band below board and tree; the board keeps its rows.
+# Page 2 of lesson 1 is longer than the band (its 10 rows in the reading layout).
 keys :
-type "lesson 1"
+type "lesson 1 2"
 keys Enter
-expect_screen "Page 1/" "the lesson pane's title says Page K/N"
+expect_screen "Page 2/" "the lesson pane's title says Page K/N"
 expect_screen "(more below: J/K)" "a page longer than the band says how to scroll"
 expect_screen "   a  b  c  d  e  f  g  h" "with a lesson: the file letters"
-expect_screen "White to move" "with a lesson: the side to move"
+expect_screen "Black to move" "with a lesson: the side to move (the page's cursor is after Qxd5)"
 expect_screen "Material " "with a lesson: the material"
 if ! screen | grep -q '^8 ' || ! screen | grep -q '^1 '; then
 	fail "with a lesson: the rank digits 8 and 1 are not both on screen"

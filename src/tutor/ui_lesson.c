@@ -91,7 +91,8 @@ static void sync_text(struct ui *ui, int width)
 /* Whether the lesson pane draws its key bar on a line of its own (else in its title line). */
 static bool own_key_bar(const struct pane *p)
 {
-	return p->r.h >= 10;
+	/* A band across an 80-column screen has room for the keys on its title line: its rows are for text. */
+	return p->r.h >= 10 && p->r.w < 80;
 }
 
 /* The lines of page text the pane shows at once. */
