@@ -373,6 +373,11 @@ bool lesson_close_question(struct parser *p)
 		return lesson_perr(p, it->column, "@choices is only for node questions");
 	if (q->kind != LQ_SCORE && q->tolerance > 0)
 		return lesson_perr(p, it->column, "@tolerance is only for score questions");
+	/* The learner reads the answer off the screen: the page must show the search the question is about. */
+	if ((q->kind == LQ_BEST || q->kind == LQ_SCORE) && !p->ran && !p->compared)
+		return lesson_perr(p, it->column, "the question is about the page's search, but the page shows none "
+			    "(the learner would see 'No search yet'): add @run (or @compare) after the page's last "
+			    "@position or @search");
 	if (yes_no_ask(q->ask) && !lesson_question_is_yes_no(q))
 		return lesson_perr(p, it->column, "the question asks yes or no ('%.20s...'), but its answer is %s: ask for "
 			    "what the answer is, or make it a node question with @choices X not-X (answered yes or no)",
