@@ -765,6 +765,13 @@ static void check_words(struct verifier *v, const regex_t *re, int line, int col
 				      "nodes #0 to #%u", word, shown->nodes - 1);
 		}
 		after_node = !strcasecmp(word, "node") || !strcasecmp(word, "nodes");
+		/* A mate in a notation the screen no longer uses ("+M3", plies from the root). */
+		if ((word[0] == '+' || word[0] == '-') && word[1] == 'M' && isdigit((unsigned char)word[2])) {
+			vfail(v, line, column, "the text writes the mate score %.*s, a form the screen does not use: "
+			      "write it as the tree does, #N or #-N (moves of the side to move at the node)",
+			      (int)(2 + strspn(word + 2, "0123456789")), word);
+			continue;
+		}
 		if (text_value(word, &n) && !value_shown(shown, (int)n)) {
 			vfail(v, line, column, "the text quotes the value %c%lu, which the page does not show: no "
 			      "node of a search the page shows has it (score, static value, window, stand pat, "
