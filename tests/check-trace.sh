@@ -127,7 +127,7 @@ expect_exit 1 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
 # this search (evasions on) against the faulty trace.
 printf 'diff %s\ndiff %s\ndiff\n' "$T/faulty.json" "$T/cap.json" >"$T/cmds"
 "$Q" repl --fen "$CHECK" --depth 1 <"$T/cmds" >"$T/out" 2>"$T/err"
-expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat. A searches " ":diff names the parting node"
+expect_out_has "First parting: node 1 in A, node 1 in B (1... Rxa1+): stand-pat. A searches Kd2; B stands pat" ":diff names the parting node and moves in SAN (e1d2 is Kd2)"
 expect_out_has "Nodes: 16 in both, 3 only in A, 0 only in B." ":diff counts the nodes (3 evasions of Ke1 only in A)"
 expect_err_has "is a search of another position" ":diff refuses another position's trace"
 expect_err_has "diff: expected FILE" ":diff without a file"
@@ -137,7 +137,7 @@ expect_err_has "diff: expected FILE" ":diff without a file"
 printf 'open %s\ndiff %s\n' "$T/faulty.json" "$T/right.json" >"$T/cmds"
 "$Q" repl --fen "$CHECK" --depth 1 <"$T/cmds" >"$T/out" 2>"$T/err"
 expect_out_has "A ($T/faulty.json): " ":diff after :open: side A is the opened file"
-expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat. A stands pat at " ":diff after :open: A stood pat"
+expect_out_has "First parting: node 1 in A, node 1 in B (1... Rxa1+): stand-pat. A stands pat at " ":diff after :open: A stood pat"
 expect_out_has "Nodes: 16 in both, 0 only in A, 3 only in B." ":diff after :open: the evasions only in B"
 
 # ------------------------------------------------------------ 4. errors

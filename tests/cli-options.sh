@@ -28,7 +28,7 @@ for cmd in search trace perft; do
 done
 
 expect_exit 0 "a mate" "$Q" search --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 1 &&
-	expect_out_has "score:     mate in 1 (for the side to move)" "a mate is in moves"
+	expect_out_has "score:     #1 (mate in moves, for the side to move)" "a mate is in moves"
 grep -F "score:" "$T/out" | grep -F "centipawns" >/dev/null && fail "a mate score says centipawns"
 expect_exit 0 "a centipawn score" "$Q" search --fen '4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1' --depth 1 &&
 	expect_out_has "(centipawns, for the side to move)" "an ordinary score is in centipawns"

@@ -63,6 +63,7 @@ summary: A question without a hint.
 page: One
 @position startpos
 @search captures depth=1
+@run
 @question best
 @ask Which move?
 @answer a3

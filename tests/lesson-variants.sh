@@ -4,7 +4,7 @@
 # checked on that side, the REPL's mode takes compare's variants and shows
 # them in full, and identical trees report no parting node.
 #
-# Expected values: WAC.060's Qh8+ Bxh8 Rxh8 is mate in 3 plies (hand-checked,
+# Expected values: WAC.060's Qh8+ Bxh8 Rxh8 is mate in 3 plies (2 moves: #2) (hand-checked,
 # and the WAC key), which delta pruning misses; a bare king against a bare
 # king has neither a capture nor a check, so captures and checks search the
 # same tree.
@@ -20,7 +20,7 @@ expect_exit 0 "check-lesson with side claims" "$Q" check-lesson "$L"
 printf '%s\n' "lesson $L" "compare" >"$T/in"
 "$Q" repl <"$T/in" >"$T/out" 2>"$T/err"
 expect_out_has "The page compares two searches:" "the REPL prints the page's comparison"
-expect_out_has "A (captures): mode captures: score +M3, best Qh8+" "side A is captures without delta: it mates"
+expect_out_has "A (captures): mode captures: score #2, best Qh8+" "side A is captures without delta: it mates"
 expect_out_has "B (captures, delta 200): mode captures:" "side B names its delta pruning"
 grep -F "B (captures, delta 200)" "$T/out" | grep -F "best Qh8+" >/dev/null &&
 	fail "side B (delta) found the mate it prunes"

@@ -35,7 +35,7 @@ scroll_until '("m" when' J 13 || fail "lesson 1, page 2 does not explain the com
 # (it used to close the output only, and the rest of the line went to the
 # tree as keys). A game: e4, Nf3, takeback, Nc3, each typed at once after
 # the last output. Hand-worked: after e4 and Nc3 (Nf3 taken back) White's
-# first two ranks read PPPP1PPP/R1BQKBNR (the g1 knight home, b1 empty);
+# first two ranks read PPPP1PPP/R1BQKBNR (the g1 knight home, b1 empty) on the board;
 # no black piece can reach those ranks in two moves from the start.
 keys Escape
 keys :
@@ -50,7 +50,13 @@ for c in "game white|Your move:" "move e4|You play e4." "move g1f3|You play Nf3.
 	expect_screen "${c#*|}" "${c%%|*} typed right after the last output"
 done
 expect_screen "You play Nc3." "the last move typed after an output"
-expect_screen "/PPPP1PPP/R1BQKBNR w KQkq" "e4 and Nc3 on the board, Nf3 taken back"
+# The tutor's game messages are one status line without the FEN (the board shows it): read the board's ranks.
+screen_settle
+if ! screen | grep -E '^ ?2  P  P  P  P  [ .]  P  P  P' >/dev/null ||
+	! screen | grep -E '^ ?1  R  [ .]  B  Q  K  B  N  R' >/dev/null; then
+	fail "e4 and Nc3 on the board, Nf3 taken back: ranks 2 and 1 do not read PPPP1PPP/R1BQKBNR"
+	screen | sed 's/^/    | /'
+fi
 keys Escape
 keys :
 type "game off"

@@ -139,7 +139,7 @@ for args in "--fail-soft" "--order none" "--see" "--mode checks"; do
 	fi
 done
 
-# (b) Mate in 1: Ra8# scores 32000 - 1 = 31999, shown as "mate in 1".
+# (b) Mate in 1: Ra8# scores 32000 - 1 = 31999, shown as "#1" (mate in 1 move).
 fen_mate="6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 for mode in captures checks; do
 	if expect_exit 0 "mate in 1, $mode" "$Q" search --fen "$fen_mate" --depth 1 --mode "$mode" --format json; then
@@ -148,7 +148,7 @@ for mode in captures checks; do
 done
 if expect_exit 0 "mate in 1 (text)" "$Q" search --fen "$fen_mate" --depth 1; then
 	expect_out_line "best move: Ra8# (a1a8)" "mate in 1"
-	expect_out_line "score:     mate in 1 (for the side to move)" "mate in 1"
+	expect_out_line "score:     #1 (mate in moves, for the side to move)" "mate in 1"
 fi
 # Mode none needs depth 2 to see it: the mated side is a main-search node at ply 1.
 if expect_exit 0 "mate in 1, mode none depth 2" "$Q" search --fen "$fen_mate" --depth 2 --mode none --format json; then

@@ -81,13 +81,13 @@ static bool has(const char *s, const char *part)
 	return strstr(s, part) != NULL;
 }
 
-static const char *score(int v)
+static const char *score(int v, int ply)
 {
 	static char bufs[4][24];
 	static int next;
 	char *b = bufs[next++ & 3];
 
-	explain_score(v, b, sizeof bufs[0]);
+	score_format(v, ply, b, sizeof bufs[0]);
 	return b;
 }
 
@@ -149,7 +149,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 	switch (e->kind) {
 	case TE_ENTER:
 		check(has(s, side), vname, fen, ev, "ENTER names the side to move", s);
-		check(has(s, score(nd->alpha)) && has(s, score(nd->beta)), vname, fen, ev, "ENTER gives the window", s);
+		check(has(s, score(nd->alpha, nd->ply)) && has(s, score(nd->beta, nd->ply)), vname, fen, ev, "ENTER gives the window", s);
 		if (in_check && quiescence && o->evasions)
 			check(has(s, "may not stand pat"), vname, fen, ev, "in check with evasions: no stand pat", s);
 		if (in_check && quiescence && !o->evasions) {
@@ -160,7 +160,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 			check(has(s, "captures or checks"), vname, fen, ev, "checks mode: captures or checks pending", s);
 		break;
 	case TE_STAND_PAT:
-		check(has(s, score(e->v1)), vname, fen, ev, "STAND_PAT gives its value", s);
+		check(has(s, score(e->v1, nd->ply)), vname, fen, ev, "STAND_PAT gives its value", s);
 		check(e->v1 == nd->eval, vname, fen, ev, "the stand pat is the static value", s);
 		if (in_check) {
 			seen[FAULTY_CHECKED] = true;
@@ -182,7 +182,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		} else if (e->extra == TSP_RAISE && !in_check) {
 			check(has(s, side) && has(s, "can keep at least"), vname, fen, ev, "a raise: the side keeps its value", s);
 		} else if (e->extra == TSP_CUTOFF) {
-			check(has(s, score(nd->beta)), vname, fen, ev, "a cutoff names beta", s);
+			check(has(s, score(nd->beta, nd->ply)), vname, fen, ev, "a cutoff names beta", s);
 			check(has(s, "fail-soft") == o->fail_soft, vname, fen, ev, "fail-soft said iff fail-soft", s);
 		}
 		break;
@@ -204,7 +204,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:
 	case TE_LEAVE:
-		check(has(s, score(e->v1)), vname, fen, ev, "the event's score", s);
+		check(has(s, score(e->v1, nd->ply)), vname, fen, ev, "the event's score", s);
 		break;
 	case TE_DELTA_PRUNE: {
 		char gain[16], margin[16];
@@ -221,14 +221,14 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		snprintf(gain, sizeof gain, "%d", e->v1);
 		snprintf(margin, sizeof margin, "margin of %d", o->delta_margin);
 		check(o->delta && e->v2 == o->delta_margin, vname, fen, ev, "delta prunes only with its margin", s);
-		check(has(s, gain) && has(s, margin) && has(s, score(nd->eval)) && has(s, score(alpha)),
+		check(has(s, gain) && has(s, margin) && has(s, score(nd->eval, nd->ply)) && has(s, score(alpha, nd->ply)),
 		      vname, fen, ev, "DELTA_PRUNE gives gain, margin, stand pat and alpha", s);
 		check(nd->eval + e->v1 + e->v2 <= alpha, vname, fen, ev, "the delta test holds", s);
 		check(san[0] && has(s, san), vname, fen, ev, "DELTA_PRUNE names the move", s);
 		break;
 	}
 	case TE_SEE_PRUNE:
-		check(o->see && e->v1 < 0 && has(s, score(e->v1)), vname, fen, ev, "SEE_PRUNE: a losing SEE, given", s);
+		check(o->see && e->v1 < 0 && has(s, score(e->v1, nd->ply)), vname, fen, ev, "SEE_PRUNE: a losing SEE, given", s);
 		break;
 	case TE_MATE:
 		check(mated && has(s, side) && has(s, "checkmate"), vname, fen, ev, "MATE: the side is checkmated", s);
@@ -238,18 +238,18 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		      "STALEMATE: no move, not in check", s);
 		break;
 	case TE_HORIZON:
-		check(o->mode == QMODE_NONE && has(s, score(e->v1)) && e->v1 == nd->eval, vname, fen, ev,
+		check(o->mode == QMODE_NONE && has(s, score(e->v1, nd->ply)) && e->v1 == nd->eval, vname, fen, ev,
 		      "HORIZON: mode none, the static value", s);
 		break;
 	case TE_QDEPTH_LIMIT: {
 		char q[24];
 
 		snprintf(q, sizeof q, "qdepth %d", o->qdepth);
-		check(has(s, q) && has(s, score(e->v1)), vname, fen, ev, "QDEPTH_LIMIT names the limit and value", s);
+		check(has(s, q) && has(s, score(e->v1, nd->ply)), vname, fen, ev, "QDEPTH_LIMIT names the limit and value", s);
 		break;
 	}
 	case TE_QUIET_LEAF:
-		check(!o->stand_pat && has(s, score(e->v1)), vname, fen, ev, "QUIET_LEAF: no stand pat, its value", s);
+		check(!o->stand_pat && has(s, score(e->v1, nd->ply)), vname, fen, ev, "QUIET_LEAF: no stand pat, its value", s);
 		if (checks_at(o, nd->qply))
 			check(has(s, "capture or check") || has(s, "capture, check"), vname, fen, ev,
 			      "checks mode: no capture or check", s);

@@ -90,7 +90,7 @@ if [ -n "$TMUX_BIN" ] || need_prog tmux >/dev/null; then
 	keys :
 	type "diff $T/bug.jsonl"
 	keys Enter
-	expect_screen "First parting: node 1 in A, node 1 in B (a8a1): stand-pat" ":diff names the node in check"
+	expect_screen "First parting: node 1 in A, node 1 in B (1... Rxa1+): stand-pat" ":diff names the node in check"
 	keys Space
 	expect_screen "part at node 1" "the compare view marks the parting node"
 	keys :

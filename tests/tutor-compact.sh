@@ -17,13 +17,14 @@ expect_screen "Material 3960-3960 (+0)" "80x24: the material (39 pawns' worth a 
 expect_screen "| ? help" "80x24: the status line ends with its key hint"
 
 # A lesson: a band below board and tree; the board keeps its rows.
+# Page 2 of lesson 1 is longer than the band (its 10 rows in the reading layout).
 keys :
-type "lesson 1"
+type "lesson 1 2"
 keys Enter
-expect_screen "Page 1/" "the lesson pane's title says Page K/N"
+expect_screen "Page 2/" "the lesson pane's title says Page K/N"
 expect_screen "(more below: J/K)" "a page longer than the band says how to scroll"
 expect_screen "   a  b  c  d  e  f  g  h" "with a lesson: the file letters"
-expect_screen "White to move" "with a lesson: the side to move"
+expect_screen "Black to move" "with a lesson: the side to move (the page's cursor is after Qxd5)"
 expect_screen "Material " "with a lesson: the material"
 if ! screen | grep -q '^8 ' || ! screen | grep -q '^1 '; then
 	fail "with a lesson: the rank digits 8 and 1 are not both on screen"
@@ -45,7 +46,7 @@ expect_screen "(more below: J/K)" "{ scrolls back a page"
 keys '?'
 expect_screen "Help (j/k scroll, any other key closes)  1-" "the help's title says which lines it shows"
 scroll_until "sp-cut           stand-pat cutoff" Space || fail "the help's legend explains sp-cut"
-scroll_until "evasion          a quiescence node in check" Space || fail "the legend explains evasion"
+scroll_until "evasion  evas    a quiescence node in check" Space || fail "the legend explains evasion, both spellings on one line"
 scroll_until "part at N" Space || fail "the legend explains the compare header's part at N"
 keys x
 wait_gone "Help (j/k" 10 || fail "the help does not close"

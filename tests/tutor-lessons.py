@@ -23,6 +23,9 @@ quiesce) and the screen (tmux capture-pane):
 A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
 
+It prints, per lesson and overall, how many presses of '}' the pages took
+to show all their text (the reading cost of the layout at this size).
+
 Every wait is for a screen condition (polling capture-pane), never a fixed
 sleep. Prints one line per failure and "N pages, N failures" at the end;
 exits 1 on any failure.
@@ -195,7 +198,7 @@ def merge(text, window):
     return text + window
 
 
-def check_page(t, lesson_title, number, page, k, count, fails):
+def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
     where = "%dx%d lesson %d page %d/%d" % (t.cols, t.lines, number, k, count)
     if page.get("dropped"):
         print("NOTE: %s: '@compare %s' is followed by a setup directive on the page, which closes the "
@@ -221,6 +224,7 @@ def check_page(t, lesson_title, number, page, k, count, fails):
             break
         before = body
         t.keys("}")
+        scrolls[number] = scrolls.get(number, 0) + 1
         rows = t.wait(lambda rs: lesson_pane(rs) is not None and lesson_pane(rs)[3] != before)
         if rows is None:
             fails.append("%s: '}' does not scroll the lesson pane that says 'more below'" % where)
@@ -276,6 +280,7 @@ def main():
     files = sys.argv[7:] or every
     t = Tutor(tmux, quiesce, datadir, state, int(cols), int(lines))
     fails, pages = [], 0
+    scrolls, page_counts = {}, {}
     try:
         if t.wait(lambda rs: any("to move" in r or "Lessons:" in r for r in rs)) is None:
             print("FAIL: %sx%s: the tutor did not start" % (cols, lines))
@@ -290,13 +295,22 @@ def main():
                 if k > 1:
                     t.keys("]")
                 pages += 1
+                page_counts[number] = page_counts.get(number, 0) + 1
                 # A page that never came: the rest of this lesson would only time out too.
-                if not check_page(t, title, number, page, k, len(plist), fails):
+                if not check_page(t, title, number, page, k, len(plist), fails, scrolls):
                     break
     finally:
         t.stop()
     for f in fails:
         print("FAIL: " + f)
+    # How much reading takes: presses of '}' a page needs to show all its text, per lesson and overall.
+    for number in sorted(page_counts):
+        print("%sx%s: lesson %d: %d scrolls over %d pages, %.2f a page" %
+              (cols, lines, number, scrolls.get(number, 0), page_counts[number],
+               scrolls.get(number, 0) / float(page_counts[number])))
+    if pages:
+        print("%sx%s: scrolls a page on average: %.2f (%d over %d pages)" %
+              (cols, lines, sum(scrolls.values()) / float(pages), sum(scrolls.values()), pages))
     print("%sx%s: %d pages, %d failures" % (cols, lines, pages, len(fails)))
     return 1 if fails else 0
 

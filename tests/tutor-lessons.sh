@@ -4,7 +4,8 @@
 # or formula is cut (each word is on screen, scrolling the lesson pane where
 # it says there is more), a compare page's headers name the searches its
 # @compare names, and any other page's board shows its coordinates, the side
-# to move and the material. tests/tutor-lessons.py drives one tmux server
+# to move and the material; at 80x24 reading takes at most one scroll a page
+# on average. tests/tutor-lessons.py drives one tmux server
 # per size; the two sizes run at the same time.
 . "$srcdir/tests/lib.sh"
 need_quiesce
@@ -24,4 +25,10 @@ for size in 80x24 160x48; do
 	cat "$T/$size.out"
 	grep -q "^${size}: [1-9][0-9]* pages, 0 failures$" "$T/$size.out" || fail "$size: pages cut or wrong (above)"
 done
+# The reading layout: at 80x24 a page takes at most one scroll ('}') on
+# average over all the lessons (the figure the README prints).
+avg=$(sed -n 's/^80x24: scrolls a page on average: \([0-9.]*\) .*/\1/p' "$T/80x24.out")
+[ -n "$avg" ] || fail "80x24: no scroll figure"
+[ -n "$avg" ] && awk -v a="$avg" 'BEGIN { exit !(a <= 1.0) }' ||
+	fail "80x24: reading takes $avg scrolls a page on average, more than 1"
 finish

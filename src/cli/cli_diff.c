@@ -77,7 +77,7 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 		snprintf(score, sizeof score, "at least %+d (%d/%d root moves)", lt->res.score, lt->res.root_moves_done,
 			 lt->res.root_moves);
 	else
-		search_score_text(lt->res.score, score, sizeof score);
+		score_format(lt->res.score, 0, score, sizeof score);
 	if (lt->res.best == MOVE_NONE)
 		strcpy(best, "none");
 	else

@@ -96,7 +96,7 @@ int cli_search(int argc, char **argv)
 		notation_san(&pos, res.best, best_san);
 	else
 		strcpy(best_san, "(none)");
-	search_score_text(res.score, score, sizeof score);
+	score_format(res.score, 0, score, sizeof score);
 	search_stop_reason(&res, &opt, why, sizeof why);
 
 	if (!strcmp(format, "json")) {
@@ -148,9 +148,10 @@ int cli_search(int argc, char **argv)
 			printf("score:     at least %+d (centipawns, for the side to move, over the root moves searched)\n",
 			       res.score);
 		else
-			/* A mate is counted in moves, not centipawns. */
+			/* A mate is counted in moves, not centipawns: "#2" mates in 2, "#-1" is mated in 1. */
 			printf("score:     %s (%sfor the side to move)\n", score,
-			       SCORE_IS_MATE(res.score) ? "" : "centipawns, ");
+			       !SCORE_IS_MATE(res.score) ? "centipawns, " : res.score > 0 ? "mate in moves, " :
+			       "mated in moves, ");
 		printf("pv:        %s\n", pv_san);
 		printf("nodes:     %llu (quiescence %llu, %.1f%%)\n", (unsigned long long)res.nodes,
 		       (unsigned long long)res.qnodes,

@@ -149,7 +149,7 @@ static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
 	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
 	const char *rel = node->bound == TB_LOWER ? "<= " : node->bound == TB_UPPER ? ">= " : "";
 
-	search_score_text(-node->score, sc, sizeof sc);
+	score_format(-node->score, 0, sc, sizeof sc);
 	snprintf(buf, n, "%s%s", rel, sc);
 }
 
@@ -191,7 +191,7 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 	write_tag(out, "Annotator", "quiesce");
 	fputc('\n', out);
 	search_options_describe(opt, desc, sizeof desc);
-	search_score_text(res->score, score, sizeof score);
+	score_format(res->score, 0, score, sizeof score);
 	if (res->stopped && !res->has_score)
 		snprintf(comment, sizeof comment, "INCOMPLETE: stopped before any root move finished, no score; %s; %llu nodes",
 			 desc, (unsigned long long)res->nodes);

@@ -198,10 +198,9 @@ static void pv_text(const struct search_result *res, char *buf, size_t n)
 /* The UCI score: "cp N" or "mate N" (moves, negative when being mated). */
 static void score_text(int score, char *buf, size_t n)
 {
-	if (score >= SCORE_MATE - SEARCH_MAX_PLY)
-		snprintf(buf, n, "mate %d", (SCORE_MATE - score + 1) / 2);
-	else if (score <= -(SCORE_MATE - SEARCH_MAX_PLY))
-		snprintf(buf, n, "mate -%d", (SCORE_MATE + score) / 2);
+	/* The mate distance is counted as everywhere else (score_mate_moves); UCI writes it "mate N". */
+	if (SCORE_IS_MATE(score))
+		snprintf(buf, n, "mate %d", score_mate_moves(score, 0));
 	else
 		snprintf(buf, n, "cp %d", score);
 }

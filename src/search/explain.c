@@ -6,25 +6,14 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/score.h"
 
 static const char *const piece_names[7] = { "nothing", "pawn", "knight", "bishop", "rook", "queen", "king" };
-
-void explain_score(int score, char *buf, size_t n)
-{
-	if (score >= SCORE_INF)
-		snprintf(buf, n, "+inf");
-	else if (score <= -SCORE_INF)
-		snprintf(buf, n, "-inf");
-	else if (SCORE_IS_MATE(score))
-		snprintf(buf, n, "%cM%d", score > 0 ? '+' : '-', SCORE_MATE - (score > 0 ? score : -score));
-	else
-		snprintf(buf, n, "%+d", score);
-}
 
 void explain_result_score(const struct search_result *r, char *buf, size_t n)
 {
 	if (!r->stopped)
-		explain_score(r->score, buf, n);
+		score_format(r->score, 0, buf, n);
 	else if (!r->has_score)
 		snprintf(buf, n, "none");
 	else if (SCORE_IS_MATE(r->score))
@@ -54,14 +43,17 @@ void explain_result_stop(const struct search_result *r, const struct search_opti
 			 (unsigned long long)r->nodes, why);
 }
 
-/* A score in a static buffer of its own, for up to four scores in one sentence. */
-static const char *sc(int score)
+/*
+ * A score seen from a node at PLY, in a static buffer of its own, for up to
+ * six scores in one sentence.
+ */
+static const char *sc(int score, int ply)
 {
-	static char bufs[4][24];
+	static char bufs[6][SCORE_BUFSIZE];
 	static int next;
-	char *b = bufs[next++ & 3];
+	char *b = bufs[next++ % 6];
 
-	explain_score(score, b, sizeof bufs[0]);
+	score_format(score, ply, b, sizeof bufs[0]);
 	return b;
 }
 
@@ -212,7 +204,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		if (!(nd->flags & TN_QUIESCENCE) && !trace_node_is_horizon(t, e->node)) {
 			snprintf(buf, n, "The main search enters %s at ply %d, %s to move, with the window "
 				 "alpha %s, beta %s: every legal move will be tried.",
-				 where, nd->ply, who, sc(nd->alpha), sc(nd->beta));
+				 where, nd->ply, who, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply));
 		} else if (nd->qply <= 0) {
 			char takes[200];
 
@@ -225,11 +217,11 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 					 "; without a stand pat (brute), the side to move must go on while it has a move to try");
 			snprintf(buf, n, "The main search has reached its horizon at %s. %s "
 				 "(window alpha %s, beta %s; static value %s for %s).",
-				 where, takes, sc(nd->alpha), sc(nd->beta), sc(nd->eval), who);
+				 where, takes, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), who);
 		} else {
 			snprintf(buf, n, "Quiescence ply %d: the exchange goes on in %s, %s to move, "
 				 "window alpha %s, beta %s, static value %s.",
-				 nd->qply, where, who, sc(nd->alpha), sc(nd->beta), sc(nd->eval));
+				 nd->qply, where, who, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply));
 		}
 		if (!(nd->flags & TN_IN_CHECK) || strlen(buf) + 200 >= n)
 			break;
@@ -252,20 +244,20 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 
 		if (e->extra == TSP_CUTOFF)
 			snprintf(buf, n, "The stand pat of %s is at least beta (%s): %s, so the node returns %s.",
-				 sc(e->v1), sc(nd->beta), checked ? "the search takes the static value as a lower bound"
+				 sc(e->v1, nd->ply), sc(nd->beta, nd->ply), checked ? "the search takes the static value as a lower bound"
 				 : "the side to move need not capture at all",
 				 opt->fail_soft ? "its stand pat (fail-soft)" : "beta");
 		else if (e->extra == TSP_RAISE && checked)
 			snprintf(buf, n, "The stand pat of %s is above alpha (%s): the search takes it as a lower "
-				 "bound for %s, so alpha rises to %s.", sc(e->v1), sc(nd->alpha), who, sc(e->v1));
+				 "bound for %s, so alpha rises to %s.", sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, sc(e->v1, nd->ply));
 		else if (e->extra == TSP_RAISE)
 			snprintf(buf, n, "The stand pat of %s is above alpha (%s): %s can keep at least this "
 				 "much by not making %s, so alpha rises to %s and only moves that do better matter.",
-				 sc(e->v1), sc(nd->alpha), who, q_moves(opt, nd->qply), sc(e->v1));
+				 sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, q_moves(opt, nd->qply), sc(e->v1, nd->ply));
 		else
 			snprintf(buf, n, "The stand pat of %s is not above alpha (%s): doing nothing is not "
 				 "good enough here, so %s looks for %s that does better.",
-				 sc(e->v1), sc(nd->alpha), who, q_moves(opt, nd->qply));
+				 sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, q_moves(opt, nd->qply));
 		if (checked)
 			faulty_note(pos, who, buf, n);
 		break;
@@ -277,27 +269,27 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		break;
 	case TE_ALPHA_RAISE:
 		if (e->move == MOVE_NONE)
-			snprintf(buf, n, "Standing pat raises alpha to %s.", sc(e->v1));
+			snprintf(buf, n, "Standing pat raises alpha to %s.", sc(e->v1, nd->ply));
 		else
 			snprintf(buf, n, "%s scores %s for %s, the best so far: alpha rises to %s and %s becomes "
-				 "the move to beat.", san, sc(e->v1), who, sc(e->v1), san);
+				 "the move to beat.", san, sc(e->v1, nd->ply), who, sc(e->v1, nd->ply), san);
 		break;
 	case TE_BETA_CUTOFF:
 		snprintf(buf, n, "%s scores %s, at least beta (%s): the opponent would never allow this "
 			 "position, so the other moves here are skipped (a beta cutoff).",
-			 san, sc(e->v1), sc(nd->beta));
+			 san, sc(e->v1, nd->ply), sc(nd->beta, nd->ply));
 		break;
 	case TE_DELTA_PRUNE:
 		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
 			 "margin of %d, the stand pat %s would reach only %s, not above alpha (%s).",
-			 san, e->v1, e->v2, sc(nd->eval), sc(nd->eval + e->v1 + e->v2), sc(alpha_at(t, e->node, ev)));
+			 san, e->v1, e->v2, sc(nd->eval, nd->ply), sc(nd->eval + e->v1 + e->v2, nd->ply), sc(alpha_at(t, e->node, ev), nd->ply));
 		break;
 	case TE_SEE_PRUNE:
 		snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
-			 "material (SEE %s), so the capture is not worth searching.", san, sc(e->v1));
+			 "material (SEE %s), so the capture is not worth searching.", san, sc(e->v1, nd->ply));
 		break;
 	case TE_MATE:
-		snprintf(buf, n, "%s is in check and has no legal move: checkmate, scored %s.", who, sc(e->v1));
+		snprintf(buf, n, "%s is in check and has no legal move: checkmate, scored %s.", who, sc(e->v1, nd->ply));
 		break;
 	case TE_STALEMATE:
 		snprintf(buf, n, "%s has no legal move and is not in check: stalemate, a draw (0).", who);
@@ -305,15 +297,15 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	case TE_HORIZON:
 		snprintf(buf, n, "The search stops at its horizon and, with quiescence off (mode none), takes "
 			 "the static value %s as it is, even if a capture is pending: this is where the "
-			 "horizon effect comes from.", sc(e->v1));
+			 "horizon effect comes from.", sc(e->v1, nd->ply));
 		break;
 	case TE_QDEPTH_LIMIT:
 		snprintf(buf, n, "The quiescence depth limit (qdepth %d) is reached: the static value %s is "
-			 "returned without looking further.", opt->qdepth, sc(e->v1));
+			 "returned without looking further.", opt->qdepth, sc(e->v1, nd->ply));
 		break;
 	case TE_PLY_LIMIT:
 		snprintf(buf, n, "The search is %d plies deep, its hard limit: the static value %s is returned.",
-			 nd->ply, sc(e->v1));
+			 nd->ply, sc(e->v1, nd->ply));
 		break;
 	case TE_QUIET_LEAF: {
 		bool pruned = false;
@@ -327,19 +319,19 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			 pruned ? "no move left to search once pruning skipped its captures" :
 			 opt->mode == QMODE_CHECKS && (opt->check_plies < 0 || nd->qply < opt->check_plies) ?
 			 (opt->pawn_pushes ? "no capture, check or pawn push to search" : "no capture or check to search") :
-			 opt->pawn_pushes ? "no capture or pawn push to search" : "no capture to search", sc(e->v1));
+			 opt->pawn_pushes ? "no capture or pawn push to search" : "no capture to search", sc(e->v1, nd->ply));
 		break;
 	}
 	case TE_LEAVE:
 		if (nd->parent == TRACE_NONE) {
-			snprintf(buf, n, "The search is over: the root position is worth %s for %s%s.", sc(e->v1), who,
+			snprintf(buf, n, "The search is over: the root position is worth %s for %s%s.", sc(e->v1, nd->ply), who,
 				 trace_stopped(t) ? " (as far as the stopped search got)" : "");
 			break;
 		}
-		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", sc(e->v1),
+		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", sc(e->v1, nd->ply),
 			 e->extra == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
 			 : e->extra == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
-			 sc(-e->v1));
+			 sc(-e->v1, nd->ply - 1));
 		break;
 	case TE_STOPPED:
 		snprintf(buf, n, "The search was stopped here (%s): no further move is tried anywhere. What this "
@@ -374,8 +366,8 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 "%d child%s, returned %s (%s)%s.",
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
-		 sc(nd->alpha), sc(nd->beta), sc(nd->eval), nd->children, nd->children == 1 ? "" : "ren",
-		 nd->leave == TRACE_NONE ? "?" : sc(nd->score), trace_bound_name(nd->bound),
+		 sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
+		 nd->leave == TRACE_NONE ? "?" : sc(nd->score, nd->ply), trace_bound_name(nd->bound),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
 
@@ -391,7 +383,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
 	else
 		snprintf(kind, sizeof kind, "main");
-	snprintf(window, sizeof window, "[%s,%s]", sc(nd->alpha), sc(nd->beta));
+	snprintf(window, sizeof window, "[%s,%s]", sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply));
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *b = NULL;
@@ -399,7 +391,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		switch (e->kind) {
 		case TE_STAND_PAT:
 			stood = true;
-			snprintf(sp, sizeof sp, "sp %s", sc(e->v1));
+			snprintf(sp, sizeof sp, "sp %s", sc(e->v1, nd->ply));
 			if (e->extra == TSP_CUTOFF)
 				b = "sp-cut";
 			break;
@@ -440,7 +432,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, nd->leave == TRACE_NONE ? "?" : sc(nd->score), note ? note : sp, window, badges);
+		 move_san, kind, nd->leave == TRACE_NONE ? "?" : sc(nd->score, nd->ply), note ? note : sp, window, badges);
 }
 
 void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san, char *buf, size_t n)
@@ -450,9 +442,9 @@ void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san
 
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
-			 sc(nd->eval), e->v1, e->v2, sc(alpha_at(t, e->node, ev)));
+			 sc(nd->eval, nd->ply), e->v1, e->v2, sc(alpha_at(t, e->node, ev), nd->ply));
 	else
-		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1));
+		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1, nd->ply));
 }
 
 void explain_eval(const struct position *pos, enum eval_kind kind, char *buf, size_t n)
@@ -466,7 +458,7 @@ void explain_eval(const struct position *pos, enum eval_kind kind, char *buf, si
 		snprintf(squares, sizeof squares, ", squares %+d", b.pst[WHITE] - b.pst[BLACK]);
 	/* The value for the side to move is said once: "+0 for White, +0 for White" said nothing more. */
 	if (pos->side == BLACK)
-		snprintf(black, sizeof black, ", %s for Black", sc(b.total));
+		snprintf(black, sizeof black, ", %s for Black", sc(b.total, 0));
 	snprintf(buf, n, "material %d-%d%s: %s for White%s (to move)", b.material[WHITE], b.material[BLACK],
-		 squares, sc(b.white), black);
+		 squares, sc(b.white, 0), black);
 }

@@ -13,11 +13,8 @@
 #include "search/trace.h"
 #include "base/types.h"
 
-/* Writes a score as "+120", "-35", "+M3" (mate, 3 plies from the root), "+inf". */
-void explain_score(int score, char *buf, size_t n);
-
 /*
- * Writes the score of a search result R: as explain_score when the search
+ * Writes the score of a search result R: as score_format when the search
  * finished; after a stop "at least +10" (the best of the root moves that
  * finished; never a mate distance), "none" when no root move finished.
  */

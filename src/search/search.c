@@ -590,20 +590,6 @@ const char *search_mode_name(enum qmode mode)
 	return mode == QMODE_NONE ? "none" : mode == QMODE_CHECKS ? "checks" : "captures";
 }
 
-void search_score_text(int score, char *buf, size_t n)
-{
-	if (score >= SCORE_INF)
-		snprintf(buf, n, "+inf");
-	else if (score <= -SCORE_INF)
-		snprintf(buf, n, "-inf");
-	else if (score >= SCORE_MATE - SEARCH_MAX_PLY)
-		snprintf(buf, n, "mate in %d", (SCORE_MATE - score + 1) / 2);
-	else if (score <= -(SCORE_MATE - SEARCH_MAX_PLY))
-		snprintf(buf, n, "mated in %d", (SCORE_MATE + score) / 2);
-	else
-		snprintf(buf, n, "%+d", score);
-}
-
 /* Parses "on"/"off"-style switches; a missing value means "on". */
 static bool parse_switch(const char *value, bool *out)
 {

@@ -112,12 +112,6 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 
 const char *search_mode_name(enum qmode mode);
 
-/*
- * Writes SCORE as a learner reads it into BUF (N bytes): "+35", "-120",
- * "mate in 2", "mated in 1", "+inf"/"-inf" for the open window's bounds.
- */
-void search_score_text(int score, char *buf, size_t n);
-
 #define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
 
 /*

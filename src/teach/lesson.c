@@ -6,7 +6,10 @@
  */
 #include "teach/lesson.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #include "teach/lesson_int.h"
 
@@ -39,6 +42,46 @@ static const char *const pred_meanings[LP_COUNT] = {
 	"beta when the node is entered"
 };
 
+/*
+ * Each node test as a choice of a question, in the learner's words (the
+ * tree's marks in parentheses), and the other words a learner may type
+ * for it besides its number, its lesson name and this phrase.
+ */
+static const char *const pred_choices[LP_COUNT] = {
+	"it stands pat: keeps its static value (sp)",
+	"its stand pat reaches beta: it cuts off at once (sp-cut)",
+	"its stand pat raises alpha, then it tries captures",
+	"a move reaches beta: a cutoff (cut)",
+	"it cuts off, by its stand pat or by a move",
+	"it tries every move: no cutoff",
+	"a move raises alpha (raise)",
+	"delta pruning skips a capture (delta)",
+	"SEE pruning skips a losing capture (see)",
+	"a capture is pruned, by delta or SEE",
+	"checkmate: in check with no legal move (mate)",
+	"a horizon leaf of mode none: its static value stands",
+	"no stand pat and no move: the static value",
+	"the side to move is in check (evasion)",
+	"a quiescence node (q0 is the horizon node)",
+	"on the principal variation (*)",
+	"its value", "its static value", "its alpha", "its beta"
+};
+static const char *const pred_negated_choices[LP_COUNT] = {
+	[LP_SEE_PRUNE] = "no SEE pruning: every capture is searched",
+	[LP_QUIESCENCE] = "a node of the main search (main)",
+	[LP_CUTOFF] = "no cutoff",
+	[LP_MATE] = "no checkmate",
+	[LP_IN_CHECK] = "not in check",
+};
+static const char *const pred_aliases[LP_COUNT] = {
+	"sp", "sp-cut stand-pat-cut", "stand-pat-raises", "cut", "", "", "raise", "delta", "see", "", "checkmate",
+	"horizon-leaf", "", "check evasion evas", "q0 q1 q horizon horizon-node", "*", "", "", "", ""
+};
+static const char *const pred_negated_aliases[LP_COUNT] = {
+	[LP_SEE_PRUNE] = "no-see no-see-prune",
+	[LP_QUIESCENCE] = "main m main-search",
+};
+
 const struct lesson_claim_name lesson_claim_names[] = {
 	{ "best", LC_BEST }, { "not-best", LC_NOT_BEST }, { "score", LC_SCORE }, { "pv", LC_PV },
 	{ "nodes", LC_NODES }, { "qnodes", LC_QNODES }, { "qshare", LC_QSHARE },
@@ -56,6 +99,47 @@ const char *lesson_pred_name(enum lesson_pred pred)
 const char *lesson_pred_meaning(enum lesson_pred pred)
 {
 	return pred < LP_COUNT ? pred_meanings[pred] : "?";
+}
+
+void lesson_node_test_phrase(const struct lesson_node_test *test, char *buf, size_t n)
+{
+	if (test->pred >= LP_COUNT)
+		snprintf(buf, n, "?");
+	else if (test->negated && pred_negated_choices[test->pred])
+		snprintf(buf, n, "%s", pred_negated_choices[test->pred]);
+	else if (test->negated)
+		snprintf(buf, n, "not so: %s", pred_choices[test->pred]);
+	else
+		snprintf(buf, n, "%s", pred_choices[test->pred]);
+}
+
+/* Whether WORD is one of the space-separated words of LIST. */
+static bool word_in(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *w = list; w && *w; ) {
+		size_t wl = strcspn(w, " ");
+
+		if (wl == len && !strncasecmp(w, word, len))
+			return true;
+		w += wl;
+		w += strspn(w, " ");
+	}
+	return false;
+}
+
+bool lesson_node_test_names(const struct lesson_node_test *test, const char *answer)
+{
+	char name[64], phrase[128];
+
+	if (test->pred >= LP_COUNT)
+		return false;
+	lesson_node_test_format(test, name, sizeof name);
+	lesson_node_test_phrase(test, phrase, sizeof phrase);
+	if (!strcasecmp(name, answer) || !strcasecmp(phrase, answer))
+		return true;
+	return word_in(test->negated ? pred_negated_aliases[test->pred] : pred_aliases[test->pred], answer);
 }
 
 bool lesson_options_equal(const struct search_options *a, const struct search_options *b)

@@ -234,6 +234,26 @@ bool lesson_node_test_holds(const struct lesson_node_test *test, const struct tr
 /* Writes TEST as a lesson writes it ("stand-pat-cutoff", "not-pv", "score=-50..0") into BUF. */
 void lesson_node_test_format(const struct lesson_node_test *test, char *buf, size_t n);
 
+/*
+ * Writes TEST as a question's choice says it, in the learner's words ("its
+ * stand pat reaches beta: it cuts off at once (sp-cut)") into BUF.
+ */
+void lesson_node_test_phrase(const struct lesson_node_test *test, char *buf, size_t n);
+
+/*
+ * Whether ANSWER (one word or the whole phrase, any case) names TEST: its
+ * lesson name, its phrase, or a word a learner uses for it (the tree's mark
+ * "sp-cut", "q0" or "horizon" for a quiescence node, "main" for not-quiescence).
+ */
+bool lesson_node_test_names(const struct lesson_node_test *test, const char *answer);
+
+/*
+ * Whether Q is answered yes or no: a node question whose two choices are a
+ * test and its negation (see-prune, not-see-prune). A question whose @ask
+ * asks yes or no must be one (check-lesson says so).
+ */
+bool lesson_question_is_yes_no(const struct lesson_question *q);
+
 /* The name of a node predicate ("stand-pat-cutoff", …) and its one-line meaning. */
 const char *lesson_pred_name(enum lesson_pred pred);
 const char *lesson_pred_meaning(enum lesson_pred pred);

@@ -156,6 +156,39 @@ static int claim_kind_of(const struct tok *t)
 	return -1;
 }
 
+/* The last sentence of TEXT: after its last ". ", "? " or "! ". */
+static const char *last_sentence(const char *text)
+{
+	const char *last = text;
+
+	for (const char *c = text; c[0] && c[1]; c++)
+		if ((c[0] == '.' || c[0] == '?' || c[0] == '!') && c[1] == ' ' && c[2])
+			last = c + 2;
+	return last + strspn(last, " ");
+}
+
+/* Whether the last sentence of ASK is a yes/no question ("Does ...?", "Is ...?"). */
+static bool yes_no_ask(const char *ask)
+{
+	static const char *const openers[] = { "Does", "Do", "Is", "Are", "Can", "Will", "Would", "Should", "Has",
+					       "Have", "Did", "Was", "Were" };
+	const char *s = last_sentence(ask);
+	size_t len = strcspn(s, " "), end = strlen(s);
+
+	if (end == 0 || s[end - 1] != '?')
+		return false;
+	for (size_t i = 0; i < sizeof openers / sizeof openers[0]; i++)
+		if (strlen(openers[i]) == len && !strncmp(openers[i], s, len))
+			return true;
+	return false;
+}
+
+bool lesson_question_is_yes_no(const struct lesson_question *q)
+{
+	return q->kind == LQ_NODE && q->choice_count == 2 && q->choices[0].pred == q->choices[1].pred &&
+	       q->choices[0].negated != q->choices[1].negated && q->choices[0].pred < LP_SCORE;
+}
+
 /* @claim [with SETTING...] KIND ARGS. */
 bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t, int n, struct lesson_item *it)
 {
@@ -338,6 +371,16 @@ bool lesson_close_question(struct parser *p)
 		return lesson_perr(p, it->column, "@choices is only for node questions");
 	if (q->kind != LQ_SCORE && q->tolerance > 0)
 		return lesson_perr(p, it->column, "@tolerance is only for score questions");
+	/* The learner reads the answer off the screen: the page must show the search the question is about. */
+	if ((q->kind == LQ_BEST || q->kind == LQ_SCORE) && !p->ran && !p->compared)
+		return lesson_perr(p, it->column, "the question is about the page's search, but the page shows none "
+			    "(the learner would see 'No search yet'): add @run (or @compare) after the page's last "
+			    "@position or @search");
+	if (yes_no_ask(q->ask) && !lesson_question_is_yes_no(q))
+		return lesson_perr(p, it->column, "the question asks yes or no ('%.20s...'), but its answer is %s: ask for "
+			    "what the answer is, or make it a node question with @choices X not-X (answered yes or no)",
+			    last_sentence(q->ask), q->kind == LQ_BEST ? "a move" : q->kind == LQ_SCORE ? "a score" :
+			    q->kind == LQ_WINDOW ? "a window" : "one of several choices");
 	p->lineno = q->answer_line;
 	n = lesson_tokenize(q->answer_text - (q->answer_column - 1), q->answer_text, t, MAX_TOKENS);
 	switch (q->kind) {

@@ -34,6 +34,7 @@ struct parser {
 	bool ran;                        /* a @run since the setup last changed, on this page */
 	bool went;                       /* a @goto since that @run */
 	bool compared;                   /* a @compare since the setup last changed, on this page */
+	int page_run_line;               /* the line of this page's first @run, 0 before it */
 	struct lesson_item *question;    /* the open @question, if any */
 	struct lesson_item *para;        /* the open paragraph, if any */
 };

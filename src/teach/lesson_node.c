@@ -179,10 +179,10 @@ void lesson_node_describe(const struct trace *t, uint32_t n, char *buf, size_t s
 	char a[24], b[24], sc[24], ev[24];
 	size_t used;
 
-	search_score_text(nd->alpha, a, sizeof a);
-	search_score_text(nd->beta, b, sizeof b);
-	search_score_text(nd->score, sc, sizeof sc);
-	search_score_text(nd->eval, ev, sizeof ev);
+	score_format(nd->alpha, nd->ply, a, sizeof a);
+	score_format(nd->beta, nd->ply, b, sizeof b);
+	score_format(nd->score, nd->ply, sc, sizeof sc);
+	score_format(nd->eval, nd->ply, ev, sizeof ev);
 	used = (size_t)snprintf(buf, size, "node #%u (window %s %s, eval %s, score %s;", n, a, b, ev, sc);
 	for (int k = 0; k < LP_SCORE && used < size; k++)
 		if (f & (1u << k))
@@ -231,30 +231,45 @@ enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct 
 	case LQ_NODE: {
 		int pick = -1;
 
-		if (nt == 1) {
-			char buf[48];
-			long k;
+		char whole[160];
+		size_t wl;
+		long k;
 
-			lesson_tok_copy(&t[0], buf, sizeof buf);
-			if (lesson_parse_positive(buf, &k) && k <= q->choice_count)
-				pick = (int)k - 1;
-			for (int i = 0; i < q->choice_count && pick < 0; i++) {
-				char name[64];
+		/* The answer as typed, without the spaces around it: a number, a name, a phrase or a mark. */
+		snprintf(whole, sizeof whole, "%s", answer + strspn(answer, " \t"));
+		for (wl = strlen(whole); wl > 0 && (whole[wl - 1] == ' ' || whole[wl - 1] == '\t' ||
+						    whole[wl - 1] == '\n'); wl--)
+			whole[wl - 1] = '\0';
+		if (nt == 1 && lesson_parse_positive(whole, &k) && k <= q->choice_count)
+			pick = (int)k - 1;
+		/* A yes/no question (X or not-X): "yes" is the test, "no" its negation. */
+		if (pick < 0 && lesson_question_is_yes_no(q) && (!strcasecmp(whole, "yes") || !strcasecmp(whole, "no")))
+			pick = q->choices[0].negated == (tolower((unsigned char)whole[0]) == 'n') ? 0 : 1;
+		/* A choice's own name or phrase first, then the words a learner uses for it ("q0", "sp-cut"). */
+		for (int i = 0; i < q->choice_count && pick < 0 && whole[0]; i++) {
+			char name[64], phrase[128];
 
-				lesson_format_test(&q->choices[i], name, sizeof name);
-				if (!strcmp(name, buf))
-					pick = i;
-			}
+			lesson_format_test(&q->choices[i], name, sizeof name);
+			lesson_node_test_phrase(&q->choices[i], phrase, sizeof phrase);
+			if (!strcasecmp(name, whole) || !strcasecmp(phrase, whole))
+				pick = i;
 		}
+		for (int i = 0; i < q->choice_count && pick < 0 && whole[0]; i++)
+			if (lesson_node_test_names(&q->choices[i], whole))
+				pick = i;
 		if (pick < 0) {
-			size_t used = (size_t)snprintf(feedback, n, "Answer with one of:");
+			size_t used = (size_t)snprintf(feedback, n, "%s", lesson_question_is_yes_no(q) ?
+						       "Answer yes or no, or with the number of one of:" :
+						       "Answer with the number of one of:");
 
 			for (int i = 0; i < q->choice_count && used < n; i++) {
-				char name[64];
+				char phrase[128];
 
-				lesson_format_test(&q->choices[i], name, sizeof name);
-				used += (size_t)snprintf(feedback + used, n - used, " %d. %s", i + 1, name);
+				lesson_node_test_phrase(&q->choices[i], phrase, sizeof phrase);
+				used += (size_t)snprintf(feedback + used, n - used, " %d. %s;", i + 1, phrase);
 			}
+			if (used < n && used > 0 && feedback[used - 1] == ';')
+				feedback[used - 1] = '.';
 			return LV_INVALID;
 		}
 		right = pick == q->answer_choice;

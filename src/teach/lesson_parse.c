@@ -161,6 +161,16 @@ static bool parse_directive(struct parser *p, const char *line)
 	n = lesson_tokenize(line, rest, t, MAX_TOKENS);
 	if (n == MAX_TOKENS)
 		return lesson_perr(p, t[MAX_TOKENS - 1].col, "too many words on one line");
+	/*
+	 * A page shows one search: the tutor draws the last one set up, so a
+	 * second search (or position) after the page's @run would put on the
+	 * screen a search the text before it does not describe. Claims about
+	 * other searches use "@claim with ..."; a second search is a new page.
+	 */
+	if ((!strcmp(name, "position") || !strcmp(name, "search") || !strcmp(name, "set")) && p->page_run_line)
+		return lesson_perr(p, 1, "a second search on the page: its @run (line %d) already shows one, and "
+			    "the screen would show only this one; start a new page, or use '@claim with ...'",
+			    p->page_run_line);
 	if (!strcmp(name, "position")) {
 		if (!parse_position(p, line, t, n))
 			return false;
@@ -188,6 +198,8 @@ static bool parse_directive(struct parser *p, const char *line)
 			return lesson_perr(p, t[0].col, "@run takes no arguments");
 		p->ran = true;
 		p->went = false;
+		if (!p->page_run_line)
+			p->page_run_line = p->lineno;
 		stamp(p, add_item(p, LI_RUN, 1));
 	} else if (!strcmp(name, "goto")) {
 		struct lesson_ref ref;
@@ -387,6 +399,7 @@ static bool parse_line(struct parser *p, const char *line)
 		pg->opt = p->opt;
 		p->page = pg;
 		p->ran = p->went = p->compared = false;
+		p->page_run_line = 0;
 		if (*pg->title == '\0')
 			return lesson_perr(p, 6, "a page needs a title after 'page:'");
 		return true;

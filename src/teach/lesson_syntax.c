@@ -208,8 +208,8 @@ void lesson_format_range(const struct lesson_range *r, char *buf, size_t n)
 {
 	char a[24], b[24];
 
-	search_score_text(r->lo, a, sizeof a);
-	search_score_text(r->hi, b, sizeof b);
+	score_format(r->lo, 0, a, sizeof a);
+	score_format(r->hi, 0, b, sizeof b);
 	if (r->lo == r->hi)
 		snprintf(buf, n, "%s", a);
 	else

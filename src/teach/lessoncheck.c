@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "chess/movegen.h"
+#include "chess/eval.h"
 #include "chess/notation.h"
 #include "teach/lesson_int.h"
 #include "teach/page.h"
@@ -172,7 +173,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 		san_or_none(&it->pos, res->best, got);
 		notation_san(&it->pos, c->moves[0], want);
 		if ((res->best == c->moves[0]) != (c->kind == LC_BEST)) {
-			search_score_text(res->score, desc, sizeof desc);
+			score_format(res->score, 0, desc, sizeof desc);
 			vfail(v, it->line, it->column, c->kind == LC_BEST ?
 			      "claim failed: the best move is not %s: the engine plays %s (score %s) %s" :
 			      "claim failed: the engine does play %s (%s, score %s) %s",
@@ -203,7 +204,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 	case LC_SCORE: {
 		bool ok;
 
-		search_score_text(res->score, got, sizeof got);
+		score_format(res->score, 0, got, sizeof got);
 		if (c->mate) {
 			ok = c->mate > 0 ? res->score >= SCORE_MATE - SEARCH_MAX_PLY :
 			     res->score <= -(SCORE_MATE - SEARCH_MAX_PLY);
@@ -286,7 +287,7 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 	}
 	if (q->kind == LQ_SCORE) {
 		if (sub.res->score != q->score) {
-			search_score_text(sub.res->score, got, sizeof got);
+			score_format(sub.res->score, 0, got, sizeof got);
 			vfail(v, q->answer_line, q->answer_column, "wrong answer: the engine's score is %s", got);
 		}
 		return;
@@ -309,8 +310,8 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 			if (nd->alpha != q->alpha || nd->beta != q->beta) {
 				char a[24], b[24];
 
-				search_score_text(nd->alpha, a, sizeof a);
-				search_score_text(nd->beta, b, sizeof b);
+				score_format(nd->alpha, nd->ply, a, sizeof a);
+				score_format(nd->beta, nd->ply, b, sizeof b);
 				vfail(v, q->answer_line, q->answer_column, "wrong answer: the window at node #%u is "
 				      "%s %s", node, a, b);
 			}
@@ -340,7 +341,37 @@ struct san_set {
 	char (*san)[NOTATION_BUFSIZE];
 	int count, cap;
 	uint32_t nodes;                  /* the node count of the largest tree shown */
+	/* The values the page shows, without their sign (a value and its negation are one fact seen from either side). */
+	int *values;
+	int vcount, vcap;
 };
+
+/* Adds V (without its sign) to the values the page shows; mates and the open window's bounds are left out. */
+static void value_add(struct san_set *set, int v)
+{
+	if (v < 0)
+		v = -v;
+	if (SCORE_IS_MATE(v) || v >= SCORE_INF)
+		return;
+	for (int i = 0; i < set->vcount; i++)
+		if (set->values[i] == v)
+			return;
+	if (set->vcount == set->vcap) {
+		set->vcap = set->vcap ? 2 * set->vcap : 64;
+		set->values = xrealloc(set->values, sizeof *set->values * (size_t)set->vcap);
+	}
+	set->values[set->vcount++] = v;
+}
+
+static bool value_shown(const struct san_set *set, int v)
+{
+	if (v < 0)
+		v = -v;
+	for (int i = 0; i < set->vcount; i++)
+		if (set->values[i] == v)
+			return true;
+	return false;
+}
 
 static void san_strip(char *san)
 {
@@ -381,6 +412,53 @@ static void san_set_add_legal(struct san_set *set, const struct position *pos)
 	movegen_all(pos, &list);
 	for (int i = 0; i < list.count; i++)
 		san_set_add(set, pos, list.moves[i]);
+	/* The board's line "Material 900-200 (+700)": the evaluation of the position, either kind. */
+	value_add(set, eval_static(pos, EVAL_MATERIAL));
+	value_add(set, eval_static(pos, EVAL_PST));
+}
+
+/* Adds the values node N's tree line and its pruned moves' lines show: score, static value, window, stand pat. */
+static void value_add_node(struct san_set *set, const struct trace *t, uint32_t n)
+{
+	const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
+
+	value_add(set, nd->score);
+	value_add(set, nd->eval);
+	value_add(set, nd->alpha);
+	value_add(set, nd->beta);
+	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
+		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
+
+		if (e->kind == TE_STAND_PAT || e->kind == TE_SEE_PRUNE || e->kind == TE_LEAVE)
+			value_add(set, e->v1);
+		/* A delta prune's line shows the gain and the margin, and the sum it compares with alpha. */
+		if (e->kind == TE_DELTA_PRUNE) {
+			value_add(set, e->v1);
+			value_add(set, e->v2);
+			value_add(set, nd->eval + e->v1 + e->v2);
+		}
+	}
+}
+
+/*
+ * Adds the values of the tree rows a search T shows around node CURSOR:
+ * the root and its moves (the top of the tree), the principal variation,
+ * and the cursor's line from the root with the cursor's own moves (the
+ * rows the tutor scrolls to). The rows far from these are not counted as
+ * on the screen.
+ */
+static void value_add_shown(struct san_set *set, const struct trace *t, uint32_t cursor)
+{
+	if (t == NULL || trace_node_count(t) == 0)
+		return;
+	for (uint32_t n = 0; n < trace_node_count(t); n++) {
+		const struct trace_node nd_v = trace_node_get(t, n), *nd = &nd_v;
+
+		if (nd->ply <= 1 || (nd->flags & TN_PV) || (cursor < trace_node_count(t) && nd->parent == cursor))
+			value_add_node(set, t, n);
+	}
+	for (uint32_t n = cursor; n < trace_node_count(t); n = trace_node_get(t, n).parent)
+		value_add_node(set, t, n);
 }
 
 /* Adds the move of every node of T (and every pruned move), a search from ROOT. */
@@ -474,6 +552,25 @@ static bool text_node_number(const char *word, unsigned long *n)
 	return *end == '\0';
 }
 
+/*
+ * Whether WORD (quotes, brackets and punctuation around it allowed) is a
+ * signed value such as "+800" or "-700," as the tree writes values; its
+ * size goes to *N. Formulas ("-1200+320+200") are not single values.
+ */
+static bool text_value(const char *word, unsigned long *n)
+{
+	char *end;
+
+	while (*word == '(' || *word == '"' || *word == '\'' || *word == '[')
+		word++;
+	if ((*word != '+' && *word != '-') || !isdigit((unsigned char)word[1]))
+		return false;
+	*n = strtoul(word + 1, &end, 10);
+	while (*end && strchr(",.;:)!?\"']", *end))
+		end++;
+	return *end == '\0';
+}
+
 /* Checks the words of TEXT (an item at LINE, COLUMN) against what the page shows. */
 static void check_words(struct verifier *v, const regex_t *re, int line, int column, const char *text,
 			const struct san_set *shown)
@@ -494,6 +591,19 @@ static void check_words(struct verifier *v, const regex_t *re, int line, int col
 				      "nodes #0 to #%u", word, shown->nodes - 1);
 		}
 		after_node = !strcasecmp(word, "node") || !strcasecmp(word, "nodes");
+		/* A mate in a notation the screen no longer uses ("+M3", plies from the root). */
+		if ((word[0] == '+' || word[0] == '-') && word[1] == 'M' && isdigit((unsigned char)word[2])) {
+			vfail(v, line, column, "the text writes the mate score %.*s, a form the screen does not use: "
+			      "write it as the tree does, #N or #-N (moves of the side to move at the node)",
+			      (int)(2 + strspn(word + 2, "0123456789")), word);
+			continue;
+		}
+		if (text_value(word, &n) && !value_shown(shown, (int)n)) {
+			vfail(v, line, column, "the text quotes the value %c%lu, which the page does not show: no "
+			      "node of a search the page shows has it (score, static value, window, stand pat, "
+			      "prune), nor the board's material", word[0] == '-' ? '-' : '+', n);
+			continue;
+		}
 		if (!text_san(re, word, san, sizeof san) || san_set_has(shown, san))
 			continue;
 		vfail(v, line, column, "the text names the move %s, which the page does not show: it is neither a "
@@ -553,6 +663,7 @@ int lessoncheck_lesson(struct lesson *l, lesson_report_fn report, void *ctx)
 				break;
 			case LI_RUN:
 				san_set_add_trace(&shown, &v.s->root, v.s->trace);
+				value_add_shown(&shown, v.s->trace, 0);
 				if (v.s->result.stopped)
 					vfail(&v, it->line, it->column, "the search stopped at the node cap of %d nodes: "
 					      "make it smaller", LESSON_MAX_NODES);
@@ -563,10 +674,14 @@ int lessoncheck_lesson(struct lesson *l, lesson_report_fn report, void *ctx)
 			case LI_HIGHLIGHT:
 				it->node = v.pv.item_node;
 				it->event = v.pv.item_event;
+				if (!v.s->comparing)
+					value_add_shown(&shown, v.s->trace, it->node);
 				break;
 			case LI_COMPARE:
-				for (int k = 0; k < 2 && v.s->comparing; k++)
+				for (int k = 0; k < 2 && v.s->comparing; k++) {
 					san_set_add_trace(&shown, &v.s->root, v.s->side[k].trace);
+					value_add_shown(&shown, v.s->side[k].trace, v.s->diverge);
+				}
 				for (int k = 0; k < 2; k++)
 					if (v.s->comparing && v.s->side[k].result.stopped)
 						vfail(&v, it->line, it->column, "compare side %c stopped at the node cap "
@@ -585,11 +700,13 @@ int lessoncheck_lesson(struct lesson *l, lesson_report_fn report, void *ctx)
 		check_text(&v, pg, &shown);
 		shown.count = 0;
 		shown.nodes = 0;
+		shown.vcount = 0;
 	}
 	for (int i = 0; i < RUN_CACHE; i++)
 		if (v.cache[i].trace)
 			trace_free(v.cache[i].trace);
 	session_free(v.s);
 	free(shown.san);
+	free(shown.values);
 	return v.failures;
 }

@@ -46,6 +46,7 @@ void session_compare_end(struct session *s)
 	for (int i = 0; i < 2; i++) {
 		trace_free(s->side[i].trace);
 		free(s->side[i].info);
+		free(s->side[i].horizon);
 		memset(&s->side[i], 0, sizeof s->side[i]);
 	}
 	s->comparing = false;
@@ -450,40 +451,56 @@ bool session_goto(struct session *s, uint32_t node)
 /* The cached quiescence value of a horizon leaf whose search the node cap stopped. */
 #define HORIZON_UNKNOWN (INT32_MIN + 1)
 
-bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue)
+/*
+ * The horizon comparison for NODE of trace T, searched from ROOT with OPT,
+ * with its values cached in *CACHE (allocated on first use, one per node).
+ */
+static bool horizon_value(const struct position *root, const struct trace *t, const struct search_options *opt,
+			  int32_t **cache, uint32_t node, int *static_value, int *qvalue)
 {
-	const struct trace *t = s->trace;
 	struct trace_node nd_v;
 	const struct trace_node *nd = &nd_v;
-	struct search_options o = s->opt;
+	struct search_options o = *opt;
 	struct search_result r;
 	struct position pos;
 
-	if (node >= trace_node_count(t))
+	if (t == NULL || node >= trace_node_count(t))
 		return false;
 	nd_v = trace_node_get(t, node);
 	/* In mode none a horizon leaf is a main-search node whose one decision is its horizon event. */
-	if (s->opt.mode != QMODE_NONE || !trace_node_is_horizon(t, node))
+	if (opt->mode != QMODE_NONE || !trace_node_is_horizon(t, node))
 		return false;
 	*static_value = nd->eval;
-	if (s->horizon == NULL) {
-		s->horizon = xmalloc(sizeof *s->horizon * trace_node_count(t));
+	if (*cache == NULL) {
+		*cache = xmalloc(sizeof **cache * trace_node_count(t));
 		for (uint32_t i = 0; i < trace_node_count(t); i++)
-			s->horizon[i] = INT32_MIN;
+			(*cache)[i] = INT32_MIN;
 	}
-	if (s->horizon[node] == INT32_MIN) {
-		session_position_at(&s->root, t, node, &pos, NULL);
+	if ((*cache)[node] == INT32_MIN) {
+		session_position_at(root, t, node, &pos, NULL);
 		o.mode = QMODE_CAPTURES;
 		o.depth = 0;
 		o.max_nodes = 100000;
 		search_run(&pos, &o, NULL, NULL, &r);
 		/* A quiescence search the cap stopped has no value to compare: the leaf shows none. */
-		s->horizon[node] = r.stopped ? HORIZON_UNKNOWN : r.score;
+		(*cache)[node] = r.stopped ? HORIZON_UNKNOWN : r.score;
 	}
-	if (s->horizon[node] == HORIZON_UNKNOWN)
+	if ((*cache)[node] == HORIZON_UNKNOWN)
 		return false;
-	*qvalue = s->horizon[node];
+	*qvalue = (*cache)[node];
 	return true;
+}
+
+bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue)
+{
+	return horizon_value(&s->root, s->trace, &s->opt, &s->horizon, node, static_value, qvalue);
+}
+
+bool session_side_horizon(struct session *s, int side, uint32_t node, int *static_value, int *qvalue)
+{
+	struct session_side *sd = &s->side[side == 1];
+
+	return s->comparing && horizon_value(&s->root, sd->trace, &sd->opt, &sd->horizon, node, static_value, qvalue);
 }
 
 bool session_quiescence_changed(const struct trace *t, uint32_t node)

@@ -41,6 +41,7 @@ struct session_side {
 	struct search_result result;
 	uint8_t *info;                 /* SNI_* per node */
 	uint32_t event;                /* this side's step cursor */
+	int32_t *horizon;              /* cached quiescence values of its horizon leaves, as the session's */
 };
 
 struct game;
@@ -63,6 +64,7 @@ struct session {
 	bool comparing;
 	struct session_side side[2];
 	uint32_t diverge;              /* the first node (pre-order id) where the trees differ, TRACE_NONE: same shape */
+	int focus_side;                /* the side a front end's focus is on (0: A, 1: B): :stats, :horizon */
 
 	enum outline_filter filter;    /* which nodes the tree views show */
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
@@ -187,6 +189,9 @@ bool session_goto(struct session *s, uint32_t node);
  * when that quiescence search passed its node cap (it has no value then).
  */
 bool session_horizon(struct session *s, uint32_t node, int *static_value, int *qvalue);
+
+/* The same for node NODE of compare side SIDE (0: A, 1: B), when that side searched in mode none. */
+bool session_side_horizon(struct session *s, int side, uint32_t node, int *static_value, int *qvalue);
 
 /*
  * For searches with quiescence: whether the quiescence search started at

@@ -77,6 +77,17 @@ void tour_close(struct tour *t)
 	t->generation++;
 }
 
+bool tour_leave(struct tour *t, struct session *s)
+{
+	if (t->lesson == NULL)
+		return false;
+	if (t->own_saved)
+		s->opt = t->own_opt;
+	t->own_saved = false;
+	tour_close(t);
+	return true;
+}
+
 bool tour_save(struct tour *t)
 {
 	struct error err = { 0 };
@@ -142,6 +153,7 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 
 	if (t->lesson == NULL)
 		return error_set(err, 0, 0, "no lesson is open: type 'lessons' for the list, 'lesson N' to open one");
+	t->offer_next = false;
 	if (page < 0 || page >= t->lesson->page_count)
 		return error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page + 1, t->lesson->id,
 				 t->lesson->page_count);
@@ -199,6 +211,11 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 		error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page, l->id, l->page_count);
 		lesson_free(l);
 		return false;
+	}
+	/* The learner's own options, given back when they leave the lessons (tour_leave). */
+	if (!t->own_saved) {
+		t->own_opt = s->opt;
+		t->own_saved = true;
 	}
 	tour_close(t);
 	t->lesson = l;
@@ -316,9 +333,10 @@ void tour_print_page(const struct tour *t, int width, FILE *out)
 		put_wrapped(q->ask, width, "  ", out);
 		if (q->kind == LQ_NODE) {
 			for (int c = 0; c < q->choice_count; c++) {
-				char name[64], line[80];
+				char name[128], line[140];
 
-				lesson_node_test_format(&q->choices[c], name, sizeof name);
+				/* The learner's words; the lesson's name of the test also works as an answer. */
+				lesson_node_test_phrase(&q->choices[c], name, sizeof name);
 				snprintf(line, sizeof line, "%d. %s", c + 1, name);
 				fprintf(out, "  %s\n", line);
 			}

@@ -36,6 +36,10 @@ struct tour {
 	uint32_t node;                   /* the node the page highlights in the tree, TRACE_NONE when none */
 	bool pane;                       /* a pane shows the page: commands print a line, not the page */
 	bool menu;                       /* the lessons command asks the front end for its lesson menu */
+	bool offer_next;                 /* next-page on the last page offered the next lesson: a second one opens it */
+	/* The learner's own search options, kept while lessons set theirs (own_saved: kept). */
+	struct search_options own_opt;
+	bool own_saved;
 	uint32_t generation;             /* changes whenever what a pane shows changes */
 };
 
@@ -55,6 +59,13 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 
 /* Closes the open lesson (the session keeps its position and search). */
 void tour_close(struct tour *t);
+
+/*
+ * Leaves the open lesson for the learner's own work (a position of their
+ * own): closes it and gives the session back the search options it had
+ * before the first lesson was opened. Returns false when no lesson was open.
+ */
+bool tour_leave(struct tour *t, struct session *s);
 
 /* Shows page PAGE (0-based) of the open lesson: its directives set up S. Saves the progress. */
 bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *err);

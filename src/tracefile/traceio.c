@@ -19,6 +19,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/score.h"
 #include "base/util.h"
 
 /* The deepest ply a trace can hold: the search stops at SEARCH_MAX_PLY. */
@@ -38,14 +39,21 @@ void traceio_format_score(int score, char *buf, size_t n)
 		snprintf(buf, n, "%+d", score);
 }
 
-/* A score as text in one of a few rotating buffers, so that one printf can show several. */
-static const char *sc(int score)
+/*
+ * A score seen from a node at PLY as text in one of a few rotating buffers,
+ * so that one printf can show several: a mate in the one notation of
+ * score_format ("#2", "#-1"), any other score as traceio_format_score.
+ */
+static const char *sc(int score, int ply)
 {
 	static char bufs[8][16];
 	static int next;
 	char *b = bufs[next++ & 7];
 
-	traceio_format_score(score, b, 16);
+	if (SCORE_IS_MATE(score) && score < SCORE_INF && score > -SCORE_INF)
+		score_format(score, ply, b, 16);
+	else
+		traceio_format_score(score, b, 16);
 	return b;
 }
 
@@ -591,8 +599,8 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 		fprintf(out, "main d%d", w->opt->depth - ply);
 	else
 		fprintf(out, "q%d", n->qply);
-	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha), sc(n->beta), sc(n->eval),
-		sc(n->score), trace_bound_name(n->bound));
+	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha, ply), sc(n->beta, ply), sc(n->eval, ply),
+		sc(n->score, ply), trace_bound_name(n->bound));
 
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, id, ev)) {
@@ -620,48 +628,48 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 		switch (e->kind) {
 		case TE_STAND_PAT:
 			if (e->extra == TSP_CUTOFF)
-				fprintf(out, "stand pat %s >= beta %s: cutoff\n", sc(e->v1), sc(n->beta));
+				fprintf(out, "stand pat %s >= beta %s: cutoff\n", sc(e->v1, ply), sc(n->beta, ply));
 			else if (e->extra == TSP_RAISE)
-				fprintf(out, "stand pat %s > alpha %s: raises alpha\n", sc(e->v1), sc(alpha));
+				fprintf(out, "stand pat %s > alpha %s: raises alpha\n", sc(e->v1, ply), sc(alpha, ply));
 			else
-				fprintf(out, "stand pat %s <= alpha %s: no change\n", sc(e->v1), sc(alpha));
+				fprintf(out, "stand pat %s <= alpha %s: no change\n", sc(e->v1, ply), sc(alpha, ply));
 			if (e->extra == TSP_RAISE)
 				alpha = e->v1;
 			break;
 		case TE_ALPHA_RAISE:
 			if (e->move == MOVE_NONE)
-				fprintf(out, "alpha raised to %s\n", sc(e->v1));
+				fprintf(out, "alpha raised to %s\n", sc(e->v1, ply));
 			else
-				fprintf(out, "%s: alpha raised to %s\n", mv, sc(e->v1));
+				fprintf(out, "%s: alpha raised to %s\n", mv, sc(e->v1, ply));
 			alpha = e->v1;
 			break;
 		case TE_BETA_CUTOFF:
-			fprintf(out, "%s: beta cutoff (%s >= %s)\n", mv, sc(e->v1), sc(n->beta));
+			fprintf(out, "%s: beta cutoff (%s >= %s)\n", mv, sc(e->v1, ply), sc(n->beta, ply));
 			break;
 		case TE_DELTA_PRUNE:
 			fprintf(out, "%s: delta prune (eval %s + captures %d + margin %d <= alpha %s)\n", mv,
-				sc(n->eval), e->v1, e->v2, sc(alpha));
+				sc(n->eval, ply), e->v1, e->v2, sc(alpha, ply));
 			break;
 		case TE_SEE_PRUNE:
-			fprintf(out, "%s: SEE prune (SEE %s)\n", mv, sc(e->v1));
+			fprintf(out, "%s: SEE prune (SEE %s)\n", mv, sc(e->v1, ply));
 			break;
 		case TE_MATE:
-			fprintf(out, "checkmated: %s\n", sc(e->v1));
+			fprintf(out, "checkmated: %s\n", sc(e->v1, ply));
 			break;
 		case TE_STALEMATE:
-			fprintf(out, "stalemate: %s\n", sc(e->v1));
+			fprintf(out, "stalemate: %s\n", sc(e->v1, ply));
 			break;
 		case TE_HORIZON:
-			fprintf(out, "horizon: static value %s returned\n", sc(e->v1));
+			fprintf(out, "horizon: static value %s returned\n", sc(e->v1, ply));
 			break;
 		case TE_QDEPTH_LIMIT:
-			fprintf(out, "qdepth limit: static value %s returned\n", sc(e->v1));
+			fprintf(out, "qdepth limit: static value %s returned\n", sc(e->v1, ply));
 			break;
 		case TE_PLY_LIMIT:
-			fprintf(out, "ply limit: static value %s returned\n", sc(e->v1));
+			fprintf(out, "ply limit: static value %s returned\n", sc(e->v1, ply));
 			break;
 		case TE_QUIET_LEAF:
-			fprintf(out, "no stand pat and no move searched: static value %s returned\n", sc(e->v1));
+			fprintf(out, "no stand pat and no move searched: static value %s returned\n", sc(e->v1, ply));
 			break;
 		case TE_STOPPED:
 			fprintf(out, "STOPPED here: %s\n", e->extra ? "interrupted" : "node cap reached");
@@ -692,7 +700,7 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 	fprintf(out, "position: %s\n", fen);
 	fprintf(out, "search:   %s\n", desc);
 	if (!res->stopped)
-		fprintf(out, "result:   best %s (%s), score %s, pv: %s\n", best, uci, sc(res->score),
+		fprintf(out, "result:   best %s (%s), score %s, pv: %s\n", best, uci, sc(res->score, 0),
 			pv[0] ? pv : "(empty)");
 	else if (!res->has_score)
 		fprintf(out, "result:   INCOMPLETE: no root move finished, so no best move and no score\n");
@@ -720,7 +728,17 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 		fputc('\n', out);
 	}
 	fputs("legend:   #id SAN [main dN: N plies left | qK: quiescence ply K] (a=alpha b=beta)\n"
-	      "          eval static value -> score (bound); * principal variation, + in check\n\n", out);
+	      "          eval static value -> score (bound); * principal variation, + in check\n", out);
+	/* The mate notation is explained where it appears (a score "#2" is not node #2). */
+	for (uint32_t i = 0; i < trace_node_count(t); i++) {
+		int v = trace_node_get(t, i).score;
+
+		if (trace_node_get(t, i).leave != TRACE_NONE && SCORE_IS_MATE(v) && v < SCORE_INF && v > -SCORE_INF) {
+			fputs("          a score #N mates in N moves, #-N is mated in N (the side to move at the node)\n", out);
+			break;
+		}
+	}
+	fputc('\n', out);
 	if (trace_node_count(t) == 0) {
 		fputs("(the trace is empty)\n", out);
 		return;
@@ -813,8 +831,8 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 		fprintf(out, "\\nq%d", n->qply);
 	if (n->flags & TN_IN_CHECK)
 		fputs(" in check", out);
-	fprintf(out, "\\n[%s, %s] eval %s\\n-> %s %s%s%s%s\", shape=%s", sc(n->alpha), sc(n->beta),
-		sc(n->eval), sc(n->score), trace_bound_name(n->bound), note ? "\\n" : "", note ? note : "",
+	fprintf(out, "\\n[%s, %s] eval %s\\n-> %s %s%s%s%s\", shape=%s", sc(n->alpha, n->ply), sc(n->beta, n->ply),
+		sc(n->eval, n->ply), sc(n->score, n->ply), trace_bound_name(n->bound), note ? "\\n" : "", note ? note : "",
 		stopped ? "\\nSTOPPED" : "", shape);
 	if (style[0])
 		fprintf(out, ", style=\"%s\"", style);
@@ -855,7 +873,7 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 			if (e->kind == TE_DELTA_PRUNE)
 				fprintf(out, "\\ndelta prune\\ncaptures %d, margin %d", e->v1, e->v2);
 			else
-				fprintf(out, "\\nSEE prune\\nSEE %s", sc(e->v1));
+				fprintf(out, "\\nSEE prune\\nSEE %s", sc(e->v1, n->ply));
 			fputs("\", shape=box, style=\"dashed,filled\", fillcolor=grey95, color=grey50, "
 			      "fontcolor=grey40, fontsize=8];\n", out);
 			fprintf(out, "  n%lu -> p%lu [style=dashed, color=grey50];\n", (unsigned long)id,
@@ -883,7 +901,7 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
 		fprintf(out, "\\nINCOMPLETE: best of %d/%d root moves, score at least %+d, pv: ", res->root_moves_done,
 			res->root_moves, res->score);
 	else
-		fprintf(out, "\\nscore %s, pv: ", sc(res->score));
+		fprintf(out, "\\nscore %s, pv: ", sc(res->score, 0));
 	dot_escape(out, pv[0] ? pv : "(empty)");
 	fprintf(out, "\\n%llu nodes (quiescence %llu)%s\"];\n", (unsigned long long)res->nodes,
 		(unsigned long long)res->qnodes, res->stopped ? ", STOPPED" : "");

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "chess/fen.h"
+#include "chess/notation.h"
 #include "base/inputfile.h"
-#include "tracefile/tracecheck.h"
 #include "tracefile/tracediff.h"
 #include "tracefile/tracereader.h"
 
@@ -61,6 +61,42 @@ static struct trace *read_trace_file(const char *cmd, const char *path, struct p
 	return t;
 }
 
+/*
+ * Copies WHY into BUF with every move written in UCI ("searches d2e2")
+ * rewritten in SAN as the tutor writes moves ("searches Qe2"), read in POS
+ * (the position of the node where the trees part). Words that are no legal
+ * UCI move there stay as they are.
+ */
+static void why_in_san(const struct position *pos, const char *why, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (const char *c = why; *c && used + 1 < n; ) {
+		size_t len = 0;
+		char word[8], san[NOTATION_BUFSIZE];
+		move m;
+		struct error e = { 0 };
+
+		/* A word of four characters a-h/1-8 alternating, then an optional promotion piece. */
+		if (c[0] >= 'a' && c[0] <= 'h' && c[1] >= '1' && c[1] <= '8' && c[2] >= 'a' && c[2] <= 'h' &&
+		    c[3] >= '1' && c[3] <= '8' && (c == why || c[-1] == ' ' || c[-1] == '('))
+			len = strchr("qrbn", c[4]) && c[4] ? 5 : 4;
+		if (len && !(c[len] >= 'a' && c[len] <= 'z') && !(c[len] >= '0' && c[len] <= '9')) {
+			memcpy(word, c, len);
+			word[len] = '\0';
+			if (notation_parse_uci(pos, word, &m, &e)) {
+				notation_san(pos, m, san);
+				used += (size_t)snprintf(buf + used, n - used, "%s", san);
+				c += len;
+				continue;
+			}
+		}
+		buf[used++] = *c++;
+		buf[used] = '\0';
+	}
+}
+
 bool command_diff(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], fen_a[FEN_BUFSIZE], fen_b[FEN_BUFSIZE], line[512];
@@ -92,9 +128,15 @@ bool command_diff(struct session *s, const char *args, FILE *out, struct error *
 	fprintf(out, "Nodes: %llu in both, %llu only in A, %llu only in B.\n", (unsigned long long)r.matched,
 		(unsigned long long)r.only_a, (unsigned long long)r.only_b);
 	if (r.parted) {
-		tracecheck_path(s->side[0].trace, r.node_a, line, sizeof line);
+		struct position at;
+		char why[sizeof r.why + 64];
+
+		/* Moves in SAN, as everywhere in the tutor: the line to the node, and the moves the sides differ on. */
+		session_line_text(&s->root, s->side[0].trace, r.node_a, line, sizeof line);
+		session_position_at(&s->root, s->side[0].trace, r.node_a, &at, NULL);
+		why_in_san(&at, r.why, why, sizeof why);
 		fprintf(out, "First parting: node %u in A, node %u in B (%s): %s. %s.\n", (unsigned)r.node_a,
-			(unsigned)r.node_b, line, tracediff_reason_name(r.reason), r.why);
+			(unsigned)r.node_b, line[0] ? line : "the root", tracediff_reason_name(r.reason), why);
 	} else {
 		fputs("No parting decision among the nodes in both trees.\n", out);
 	}

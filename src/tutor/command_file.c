@@ -60,7 +60,8 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 		traceio_write_text(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	if (!atomicfile_commit(&af, &inner))
 		return error_set(err, 0, 0, "export: %s", inner.msg);
-	fprintf(out, "Wrote the trace (%u nodes) as %s to %s\n", (unsigned)trace_node_count(s->trace), w[0], w[1]);
+	fprintf(out, "Wrote the trace (%u node%s) as %s to %s\n", (unsigned)trace_node_count(s->trace),
+		trace_node_count(s->trace) == 1 ? "" : "s", w[0], w[1]);
 	return true;
 }
 
@@ -92,7 +93,8 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	fclose(f);
 	had_game = s->game != NULL;
 	session_load(s, w[0], &root, &opt, t, &res, !info.eval_other && !info.order_other);
-	fprintf(out, "Opened %s: %u nodes, %u events\n", w[0], (unsigned)trace_node_count(t), (unsigned)trace_event_count(t));
+	fprintf(out, "Opened %s: %u node%s, %u events\n", w[0], (unsigned)trace_node_count(t),
+		trace_node_count(t) == 1 ? "" : "s", (unsigned)trace_event_count(t));
 	command_game_note_end(s, had_game, out);
 	return true;
 }

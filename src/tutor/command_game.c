@@ -13,6 +13,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "play/pgn.h"
+#include "teach/tour.h"
 
 /* Says how the game ended, when it has. */
 static void announce(const struct session *s, FILE *out)
@@ -32,6 +33,16 @@ static void announce(const struct session *s, FILE *out)
  * with the session's options (that search is the current trace, to step
  * through), and its best move is played in the game.
  */
+/*
+ * Whether the game's messages are for the tutor, whose board shows the
+ * position: then a move and the reply make one line (the status line), not
+ * a view that needs a key to close at every move.
+ */
+static bool brief(const struct session *s)
+{
+	return s->tour != NULL && s->tour->pane;
+}
+
 static bool engine_reply(struct session *s, FILE *out, struct error *err)
 {
 	char fen[FEN_BUFSIZE], san[NOTATION_BUFSIZE], score[48];
@@ -54,15 +65,24 @@ static bool engine_reply(struct session *s, FILE *out, struct error *err)
 	if (s->result.stopped)
 		explain_result_score(&s->result, score, sizeof score);
 	else
-		search_score_text(s->result.score, score, sizeof score);
+		score_format(s->result.score, 0, score, sizeof score);
 	if (!game_play(s->game, m))
 		return error_set(err, 0, 0, "game: the engine found no move");
-	fprintf(out, "The engine plays %d%s %s (score %s for it, %llu nodes). Its search is the current trace: "
-		"step with next/prev, look with tree and horizon.\n", s->game->pos.side == BLACK ? s->game->pos.fullmove :
-		s->game->pos.fullmove - 1, s->game->pos.side == BLACK ? "." : "...", san, score,
-		(unsigned long long)s->result.nodes);
+	if (brief(s))
+		fprintf(out, "The engine plays %d%s %s (score %s for it, %llu node%s: its search is the trace). ",
+			s->game->pos.side == BLACK ? s->game->pos.fullmove : s->game->pos.fullmove - 1,
+			s->game->pos.side == BLACK ? "." : "...", san, score, (unsigned long long)s->result.nodes,
+			s->result.nodes == 1 ? "" : "s");
+	else
+		fprintf(out, "The engine plays %d%s %s (score %s for it, %llu node%s). Its search is the current trace: "
+			"step with next/prev, look with tree and horizon.\n", s->game->pos.side == BLACK ?
+			s->game->pos.fullmove : s->game->pos.fullmove - 1, s->game->pos.side == BLACK ? "." : "...", san,
+			score, (unsigned long long)s->result.nodes, s->result.nodes == 1 ? "" : "s");
 	announce(s, out);
-	if (s->game->result == GAME_ONGOING) {
+	/* The tutor's board shows the position: one line, on the status line, and no view to close. */
+	if (s->game->result == GAME_ONGOING && brief(s)) {
+		fputs("Your move.\n", out);
+	} else if (s->game->result == GAME_ONGOING) {
 		fen_format(&s->game->pos, fen);
 		fprintf(out, "Your move (%s): %s\n", s->game_human == WHITE ? "White" : "Black", fen);
 	}
@@ -83,6 +103,15 @@ bool command_set_position(struct session *s, const char *fen, FILE *out, struct 
 	if (!session_set_fen(s, fen, err))
 		return false;
 	fprintf(out, "Position set: %s\n", s->fen);
+	/* A position of the learner's own leaves the lesson: its options go, the learner's come back. */
+	if (s->tour && s->tour->lesson) {
+		int number = s->tour->number;
+		char desc[256];
+
+		tour_leave(s->tour, s);
+		search_options_describe(&s->opt, desc, sizeof desc);
+		fprintf(out, "Left lesson %d; your own search options are back: %s.\n", number, desc);
+	}
 	command_game_note_end(s, had_game, out);
 	return true;
 }
@@ -102,7 +131,7 @@ bool command_game_move(struct session *s, const char *args, FILE *out, struct er
 		return false;
 	notation_san(&s->game->pos, m, san);
 	game_play(s->game, m);
-	fprintf(out, "You play %s.\n", san);
+	fprintf(out, brief(s) ? "You play %s. " : "You play %s.\n", san);
 	announce(s, out);
 	if (s->game->result != GAME_ONGOING)
 		return true;

@@ -79,6 +79,36 @@ bool command_lesson(struct session *s, const char *args, FILE *out, struct error
 	return true;
 }
 
+/*
+ * next-page on a lesson's last page: the first time, offers the next lesson
+ * (its number and title, and that next-page again opens it); the second
+ * time, opens it. The last lesson's last page has nothing to offer.
+ */
+static bool offer_next_lesson(struct session *s, struct tour *t, FILE *out, struct error *err)
+{
+	struct lesson_info *list;
+	int count = lesson_list(NULL, &list);
+	char title[200] = "", name[16];
+
+	if (t->number > 0 && t->number < count)
+		snprintf(title, sizeof title, "%s", list[t->number].title);
+	lesson_info_free(list, count);
+	if (title[0] == '\0')
+		return error_set(err, 0, 0, "this is the last page of the last lesson: 'lessons' lists them all");
+	if (!t->offer_next) {
+		t->offer_next = true;
+		fprintf(out, "The last page of lesson %d. Next: lesson %d, %s. Press ] again (next-page) to open it; "
+			"'lessons' lists them all.\n", t->number, t->number + 1, title);
+		return true;
+	}
+	snprintf(name, sizeof name, "%d", t->number + 1);
+	/* At its first page: the offer was of the lesson, not of where the learner left it. */
+	if (!tour_open(t, s, name, 1, err))
+		return false;
+	show_page(s, t, out);
+	return true;
+}
+
 /* Moves DELTA pages from the current one. */
 static bool turn_page(struct session *s, const char *args, FILE *out, struct error *err, int delta)
 {
@@ -92,7 +122,7 @@ static bool turn_page(struct session *s, const char *args, FILE *out, struct err
 	if (t->page + delta < 0)
 		return error_set(err, 0, 0, "this is the first page of the lesson");
 	if (t->page + delta >= t->lesson->page_count)
-		return error_set(err, 0, 0, "this is the last page of the lesson: 'lessons' lists the others");
+		return offer_next_lesson(s, t, out, err);
 	if (!tour_goto_page(t, s, t->page + delta, err))
 		return false;
 	show_page(s, t, out);

@@ -56,9 +56,9 @@ void command_print_result(struct session *s, const char *label, const struct sea
 		fprintf(out, "%smode %s: %s: score %s, best %s (%.0f%% quiescence)\n", label, mode, stopped, score, best,
 			r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0);
 	else
-		fprintf(out, "%smode %s: score %s, best %s, %llu nodes (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
+		fprintf(out, "%smode %s: score %s, best %s, %llu node%s (%llu quiescence, %.0f%%), cutoffs %llu stand-pat "
 			"%llu beta, prunes %llu delta %llu SEE\n",
-			label, mode, score, best, (unsigned long long)r->nodes,
+			label, mode, score, best, (unsigned long long)r->nodes, r->nodes == 1 ? "" : "s",
 			(unsigned long long)r->qnodes, r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0,
 			(unsigned long long)r->stand_pat_cutoffs, (unsigned long long)r->beta_cutoffs,
 			(unsigned long long)r->delta_prunes, (unsigned long long)r->see_prunes);

@@ -105,7 +105,7 @@ bool command_search(struct session *s, const char *args, FILE *out, struct error
 	return true;
 }
 
-bool command_stats(struct session *s, const char *args, FILE *out, struct error *err)
+static bool stats_one(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char desc[256], pv[1024] = "";
 	struct position pos = s->root;
@@ -125,7 +125,8 @@ bool command_stats(struct session *s, const char *args, FILE *out, struct error 
 		used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", san);
 		board_make(&pos, s->result.pv[i], &u);
 	}
-	fprintf(out, "PV:       %s\nTrace:    %u nodes, %u events%s\n", pv, (unsigned)trace_node_count(s->trace),
+	fprintf(out, "PV:       %s\nTrace:    %u node%s, %u events%s\n", pv, (unsigned)trace_node_count(s->trace),
+		trace_node_count(s->trace) == 1 ? "" : "s",
 		(unsigned)trace_event_count(s->trace), trace_stopped(s->trace) ? ", stopped early" : "");
 	return true;
 }
@@ -140,7 +141,7 @@ static bool horizon_listed(struct session *s, uint32_t i)
 	return session_quiescence_changed(s->trace, i);
 }
 
-bool command_horizon(struct session *s, const char *args, FILE *out, struct error *err)
+static bool horizon_one(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = command_split_words(args, buf, sizeof buf, w), shown = 0;
@@ -163,8 +164,9 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 		if (s->opt.mode == QMODE_NONE) {
 			if (!session_horizon(s, i, &st, &q))
 				continue;
-			explain_score(st, a, sizeof a);
-			explain_score(q, b, sizeof b);
+			score_format(st, 0, a, sizeof a);
+			/* The quiescence value comes from a search rooted at the leaf: a mate counts from there. */
+			score_format(q, 0, b, sizeof b);
 			session_line_text(&s->root, s->trace, i, line, sizeof line);
 			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
 				(unsigned)i, a, b, line);
@@ -173,8 +175,8 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 
 			if (!session_quiescence_changed(s->trace, i))
 				continue;
-			explain_score(nd->eval, a, sizeof a);
-			explain_score(nd->score, b, sizeof b);
+			score_format(nd->eval, nd->ply, a, sizeof a);
+			score_format(nd->score, nd->ply, b, sizeof b);
 			session_line_text(&s->root, s->trace, i, line, sizeof line);
 			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
 		}
@@ -188,4 +190,60 @@ bool command_horizon(struct session *s, const char *args, FILE *out, struct erro
 	else if (shown == 0)
 		fputs("  (none)\n", out);
 	return true;
+}
+
+/*
+ * Runs COMMAND on the side of a comparison that has the focus, as if its
+ * search were the session's own: the side's options, trace and result take
+ * the session's place for the command, with a horizon cache of their own,
+ * and everything is put back afterwards. Prints which side it speaks of.
+ */
+static bool on_compared_side(struct session *s, bool (*command)(struct session *, const char *, FILE *,
+								  struct error *),
+			     const char *args, FILE *out, struct error *err)
+{
+	struct session_side *sd = &s->side[s->focus_side == 1 ? 1 : 0];
+	struct search_options opt = s->opt;
+	struct trace *trace = s->trace;
+	struct search_result result = s->result;
+	bool searched = s->searched;
+	uint8_t *info = s->info;
+	int32_t *horizon = s->horizon;
+	uint32_t event = s->event;
+	bool ok;
+
+	fprintf(out, "Side %c (%s):\n", 'A' + (s->focus_side == 1), sd->spec);
+	s->opt = sd->opt;
+	s->trace = sd->trace;
+	s->result = sd->result;
+	s->searched = true;
+	s->info = sd->info;
+	s->horizon = NULL;
+	s->event = sd->event;
+	s->comparing = false;
+	ok = command(s, args, out, err);
+	free(s->horizon);
+	s->comparing = true;
+	s->opt = opt;
+	s->trace = trace;
+	s->result = result;
+	s->searched = searched;
+	s->info = info;
+	s->horizon = horizon;
+	s->event = event;
+	return ok;
+}
+
+bool command_stats(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	if (s->comparing && s->side[0].trace && s->side[1].trace)
+		return on_compared_side(s, stats_one, args, out, err);
+	return stats_one(s, args, out, err);
+}
+
+bool command_horizon(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	if (s->comparing && s->side[0].trace && s->side[1].trace)
+		return on_compared_side(s, horizon_one, args, out, err);
+	return horizon_one(s, args, out, err);
 }

@@ -42,6 +42,8 @@ static void on_sigint(int sig)
 #define UI_BOARD_WIDTH_COMPACT 27
 /* The rows the board needs for its squares, file letters, side to move and material (a short pane drops its title). */
 #define UI_BOARD_ROWS 11
+/* The event pane's rows in the reading layout (a lesson band on a short narrow screen). */
+#define UI_READING_EVENT_ROWS 0
 /* The fewest rows the lesson band keeps below the board and tree. */
 #define UI_LESSON_MIN_ROWS 5
 
@@ -51,6 +53,11 @@ static void on_sigint(int sig)
  * the board and tree that leaves the board its rows (squares, coordinates,
  * side to move, material) and gives the rest to the lesson.
  */
+bool ui_reading_screen(struct ui *ui)
+{
+	return ui_lesson_open(ui) && COLS < UI_LESSON_MIN_WIDE && LINES - 2 < 30;
+}
+
 void ui_layout(struct ui *ui)
 {
 	int h = LINES - 2, w = COLS, ev_h = 4, mh, lw = 0, lh = 0;
@@ -65,8 +72,19 @@ void ui_layout(struct ui *ui)
 		return;
 	if (h >= 30)
 		ev_h = 5;
+	/*
+	 * The reading layout: on a short narrow screen (80x24) a lesson band gets
+	 * the event pane's rows, so that the page's text and the tree rows it
+	 * talks about are on screen together with at most one scroll a page on
+	 * average (tests/tutor-lessons.py measures it). z gives the event pane
+	 * back, and takes it away again.
+	 */
+	if (ui_reading_screen(ui) && !ui->full_events)
+		ev_h = UI_READING_EVENT_ROWS;
 	p[PANE_EVENT].r = (struct rect){ h - ev_h, 0, ev_h, w };
-	p[PANE_EVENT].shown = true;
+	p[PANE_EVENT].shown = ev_h > 0;
+	if (ev_h == 0 && ui->focus == PANE_EVENT)
+		ui->focus = PANE_TREE_A;
 	mh = h - ev_h;
 	/* A lesson: its pane to the right of board and tree, or below them on a narrow screen. */
 	if (lesson) {
@@ -198,6 +216,8 @@ static void run_line(struct ui *ui, char *line)
 	got_sigint = 0;
 	s->progress = search_progress;
 	s->progress_ctx = ui;
+	/* :stats and :horizon in a compare view speak of the side with the focus. */
+	s->focus_side = side;
 	ok = command_run(s, line, out, &err);
 	s->progress = NULL;
 	if (!ok) {
@@ -279,10 +299,11 @@ void ui_handle_key(struct ui *ui, int key)
 		 * ("move e4") was taken for tree keys.
 		 */
 		if (key != ':' && key != '/') {
-			ui_output_key(ui, key);
-			return;
+			if (ui_output_key(ui, key))
+				return;
+		} else {
+			ui_output_close(ui);
 		}
-		ui_output_close(ui);
 	}
 	if (ui->too_small) {
 		if (key == 'q')

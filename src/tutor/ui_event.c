@@ -34,10 +34,10 @@ void ui_event_draw(struct ui *ui, struct pane *p)
 			 r->stopped ? " | STOPPED" : "");
 		/* A narrow pane keeps the event and the node count; the other counts are in the wide form only. */
 		if ((int)strlen(head) > w)
-			snprintf(head, sizeof head, "%sEvent %u/%u: %s at node %u%s | %llu nodes, %.0f%% quiescence%s",
+			snprintf(head, sizeof head, "%sEvent %u/%u: %s at node %u%s | %llu node%s, %.0f%% quiescence%s",
 				 ui->focus == PANE_EVENT ? "[" : " ", (unsigned)ev + 1, (unsigned)trace_event_count(t),
 				 trace_kind_name(e->kind), (unsigned)e->node, ui->focus == PANE_EVENT ? "]" : "",
-				 (unsigned long long)r->nodes,
+				 (unsigned long long)r->nodes, r->nodes == 1 ? "" : "s",
 				 r->nodes ? 100.0 * (double)r->qnodes / (double)r->nodes : 0.0, r->stopped ? " | STOPPED" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(y++, p->r.x, w, head, true);

@@ -75,6 +75,7 @@ struct ui {
 	bool status_error;
 	bool too_small;
 	bool compact;               /* a narrow screen (80 columns): the compact layout */
+	bool full_events;           /* z: the whole event pane under a lesson band (not the reading layout) */
 	bool cmdline;               /* the command line has the keyboard */
 	int cmd_kind;               /* ':' for a command, '/' for a move search */
 	char *pending_line;         /* a line readline finished, to run after it returns */
@@ -94,6 +95,11 @@ struct ui {
 /* ui.c */
 /* Places the panes for the screen's size, the open lesson and the compare view. */
 void ui_layout(struct ui *ui);
+/*
+ * Whether the screen takes the reading layout when z has not asked for the
+ * event pane: a lesson open in a band on a short, narrow screen (80x24).
+ */
+bool ui_reading_screen(struct ui *ui);
 /* Draws the whole screen: the panes (or the output view, or the menu), the status line, the command line. */
 void ui_draw(struct ui *ui);
 /* Handles one key: the command line's, the output view's, the key table's or the focused pane's. */
@@ -148,7 +154,12 @@ size_t ui_text_bytes(const char *text, size_t n, int cols);
 void ui_output_set(struct ui *ui, char *buf, bool help);
 void ui_output_close(struct ui *ui);
 void ui_output_draw(struct ui *ui);
-void ui_output_key(struct ui *ui, int key);
+/*
+ * Handles KEY over the output view: scrolls, or closes the view. Returns
+ * false when it closed a command's output on a key that also has work of its
+ * own (the caller then does it), so that no key is lost on a message.
+ */
+bool ui_output_key(struct ui *ui, int key);
 
 /* ui_keys.c */
 /* Runs KEY's binding from the key tables; false when it has none. */

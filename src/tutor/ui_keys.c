@@ -98,6 +98,20 @@ static void k_next_page(struct ui *ui) { ui_queue_command(ui, "next-page"); }
 static void k_prev_page(struct ui *ui) { ui_queue_command(ui, "prev-page"); }
 static void k_hint(struct ui *ui) { ui_queue_command(ui, "hint"); }
 static void k_menu(struct ui *ui) { ui_menu_open(ui); }
+
+/* z: the reading layout (a lesson band with the event pane's rows, 80x24) or the full event pane. */
+static void k_zoom(struct ui *ui)
+{
+	ui->full_events = !ui->full_events;
+	ui_layout(ui);
+	if (!ui_reading_screen(ui))
+		ui_set_status(ui, false, "z changes the layout only with a lesson open on a short, narrow screen "
+			      "(80x24): the event pane is always shown here");
+	else
+		ui_set_status(ui, false, ui->full_events ? "The event pane is back (z: the reading layout, more room "
+			      "for the lesson)" : "The reading layout: the lesson has the event pane's rows (z: the "
+			      "event pane)");
+}
 static void k_lesson_down(struct ui *ui) { ui_lesson_scroll(ui, 1, false); }
 static void k_lesson_up(struct ui *ui) { ui_lesson_scroll(ui, -1, false); }
 static void k_lesson_page_down(struct ui *ui) { ui_lesson_scroll(ui, 1, true); }
@@ -156,7 +170,10 @@ static const char *const tree_keys_help[][2] = {
 /* The keys of the lessons, listed in the help after the commands. */
 static const struct key_binding lesson_key_table[] = {
 	{ 'L', 0, "L", "the lesson menu: every lesson with your progress", k_menu },
-	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus)", k_next_page },
+	{ 'z', 0, "z", "with a lesson on a short, narrow screen (80x24): the event pane, or the reading layout "
+		       "that gives its rows to the lesson (the default)", k_zoom },
+	{ ']', 0, "]", "the lesson's next page (PgDn when the lesson pane has the focus); on the last page it "
+		       "offers the next lesson, and ] again opens it", k_next_page },
 	{ '[', 0, "[", "the lesson's previous page (PgUp in the lesson pane)", k_prev_page },
 	{ 'A', 0, "A", "answer the lesson's question (opens ':answer ')", k_answer },
 	{ 'H', 0, "H", "a hint for the lesson's question (shown in the lesson pane's key bar when it has one)",
@@ -171,7 +188,7 @@ static const struct key_binding lesson_key_table[] = {
 static const char *const lesson_keys_help[][2] = {
 	{ "1-9", "answer a question with choices by the choice's number" },
 	{ "j k Space", "also scroll the lesson pane when it has the focus (Tab)" },
-	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu" },
+	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu; ? lists the menu's keys" },
 };
 
 /*
@@ -180,17 +197,18 @@ static const char *const lesson_keys_help[][2] = {
  */
 static const char *const legend_help[][2] = {
 	{ "A tree line", "  - *Qxd5    q1   = -100   sp +50    [-inf,+50]    sp-cut" },
-	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane)" },
+	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane: the same marks, "
+	      "with letters and spaces dropped; each entry below gives both spellings)" },
 	{ "- +", "the node's children are shown (-) or folded away (+); Space folds" },
 	{ "*", "the node is on the principal variation: the line both sides choose (also bold)" },
 	{ "Qxd5", "the move that led to the node (SAN); root is the start position" },
-	{ "main", "a node of the main (full-width) search; 'm' in the compact form" },
+	{ "main  m", "a node of the main (full-width) search (the compact form, in a narrow pane, writes m)" },
 	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
 		       "ends and quiescence starts" },
-	{ "= -100", "the value the node returned, for the side to move there (? while not finished)" },
-	{ "+M3 -M2", "a mate score, in plies (half-moves): the side to move mates in 3, or is mated in 2 ('quiesce "
-		     "search' counts moves: +M3 is its mate in 2)" },
-	{ "sp +50", "the stand pat: the static value the side to move can keep by not capturing" },
+	{ "= -100  -100", "the value the node returned, for the side to move there (? while not finished)" },
+	{ "#3 #-2", "a mate score in moves, as chess GUIs write it: the side to move at this node mates in 3 "
+		   "moves, or is mated in 2 (#-0: it is checkmated here); every view counts the same way" },
+	{ "sp +50  sp+50", "the stand pat: the static value the side to move can keep by not capturing" },
 	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
 		   "(what the opponent allows); -inf/+inf when open" },
 	{ "sp-cut", "stand-pat cutoff: the static value alone reached beta, so the node returned at once" },
@@ -199,21 +217,25 @@ static const char *const legend_help[][2] = {
 	{ "delta", "delta pruning skipped a capture here (shown as a ~ line below the node)" },
 	{ "see", "SEE pruning skipped a capture that loses material (a ~ line)" },
 	{ "mate", "no legal move in check: checkmate, scored as mate" },
-	{ "evasion", "a quiescence node in check: no stand pat, every legal move is searched (with evasions off, "
-	  "the faulty variant, it stands pat and tries captures only); 'evas' compact" },
-	{ "stopped", "the search was stopped (node limit or Ctrl-C) inside this node" },
-	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0)" },
-	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
-			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
-	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks)" },
+	{ "evasion  evas", "a quiescence node in check that searched its evasions: no stand pat, every legal move "
+			   "(with evasions off, the faulty variant, the node stands pat and tries captures only: it "
+			   "shows sp and no evasion mark)" },
+	{ "stopped  stop", "the search was stopped (node limit or Ctrl-C) inside this node" },
+	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0); "
+		       "compact: 'd -1200+500+200<=-300', 'SEE -200<0'" },
+	{ "static st, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
+			   "quiescence search would have found ('static N, quiescence M', compact 'st N q M'); !! when "
+			   "they differ by a pawn or more" },
+	{ "Q! static N  Q! st N", "quiescence changed the static verdict N of this horizon node (mode captures or "
+				  "checks; in a compare view too)" },
 	{ "underline", "the node the lesson page points at" },
 	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
 			"stopped" },
 	{ "Compare view", "two searches of the same position, side A left and side B right (Tab switches)" },
 	{ "A: spec", "the search of each side: its mode and switches (+delta=M, +see, ...)" },
 	{ "result", "the side's score, its node count, how many were quiescence nodes (q)" },
-	{ "part at N", "the first node where the two trees differ; 'same shape' when they never do" },
-	{ ">>", "marks that first differing node on both sides (> in the compact form)" },
+	{ "part at N  part N", "the first node where the two trees differ; 'same tree' when they never do" },
+	{ ">>  >", "marks that first differing node on both sides (> in the compact form)" },
 	{ "Event pane", "the event at the cursor explained, then the counts of the whole search; (:event >) when "
 			"the sentence goes on beyond the pane" },
 	{ "Status line", "the search's variant and depth (abbreviated on a narrow screen: d2 for depth 2), COMPARE "

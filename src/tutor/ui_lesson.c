@@ -91,7 +91,8 @@ static void sync_text(struct ui *ui, int width)
 /* Whether the lesson pane draws its key bar on a line of its own (else in its title line). */
 static bool own_key_bar(const struct pane *p)
 {
-	return p->r.h >= 10;
+	/* A band across an 80-column screen has room for the keys on its title line: its rows are for text. */
+	return p->r.h >= 10 && p->r.w < 80;
 }
 
 /* The lines of page text the pane shows at once. */
@@ -322,11 +323,45 @@ void ui_menu_draw(struct ui *ui)
 	lesson_info_free(list, count);
 }
 
+/* The keys of the lesson menu, for its help (? or F1): the menu's own keys first, then where the rest are. */
+static const char *const menu_keys_help[][2] = {
+	{ "j k  Down Up", "choose a lesson" },
+	{ "1-9", "choose lesson 1 to 9" },
+	{ "g  Home", "the first lesson" },
+	{ "Enter l Right", "open the chosen lesson (at the page you reached)" },
+	{ "Esc x L", "close the menu: the board and the tree" },
+	{ ":", "type a command ('lesson N', 'help')" },
+	{ "q", "quit" },
+	{ "? F1", "this help; on the board, ? lists every key, command and mark" },
+};
+
+/* Opens the lesson menu's help in the output view; closing it returns to the menu. */
+static void menu_help(struct ui *ui)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	if (!out)
+		util_die("out of memory");
+	fputs("Lesson menu keys:\n", out);
+	for (size_t i = 0; i < sizeof menu_keys_help / sizeof menu_keys_help[0]; i++)
+		fprintf(out, "  %-16s %s\n", menu_keys_help[i][0], menu_keys_help[i][1]);
+	fputs("\nIn a lesson: ] and [ turn the pages (] on the last page offers the next lesson), A answers, "
+	      "H gives a hint, } and { scroll a long page.\n", out);
+	fclose(out);
+	ui_output_set(ui, buf, true);
+}
+
 void ui_menu_key(struct ui *ui, int key)
 {
 	char line[32];
 
 	switch (key) {
+	case '?':
+	case KEY_F(1):
+		menu_help(ui);
+		break;
 	case 'j':
 	case KEY_DOWN:
 		ui->menu_sel++;

@@ -91,12 +91,27 @@ void ui_output_draw(struct ui *ui)
 }
 
 /* Handles KEY while the output view is open. */
-void ui_output_key(struct ui *ui, int key)
+bool ui_output_key(struct ui *ui, int key)
 {
 	int lines, page = output_rows() > 1 ? output_rows() - 1 : 1;
 
 	/* Scrolling keys scroll while there is more to see; any other key closes the view. */
 	output_text(ui, &lines);
+	/*
+	 * A key with work of its own (], n, A ...) closes a command's output and
+	 * does its work: it is not lost on closing a message. Keys that only
+	 * close (Escape, x, q, Enter, Space, Backspace) and every key over the
+	 * help just close.
+	 */
+	if (!ui->help && !(lines > output_rows() && (key == 'j' || key == KEY_DOWN || key == ' ' || key == 'k' ||
+						     key == KEY_UP || key == KEY_NPAGE || key == KEY_PPAGE ||
+						     key == 'J' || key == 'K' || key == 'g' || key == 'G' ||
+						     key == KEY_HOME || key == KEY_END)) &&
+	    key != 27 && key != 'x' && key != 'q' && key != '\r' && key != '\n' && key != KEY_ENTER && key != ' ' &&
+	    key != KEY_BACKSPACE && key != 127 && key != KEY_RESIZE && key != KEY_MOUSE) {
+		ui_output_close(ui);
+		return false;
+	}
 	if (lines > output_rows() && (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE ||
 				      key == 'J' || key == 'G' || key == KEY_END))
 		ui->output_top += key == 'j' || key == 'J' || key == KEY_DOWN ? 1 :
@@ -109,4 +124,5 @@ void ui_output_key(struct ui *ui, int key)
 		ui_output_close(ui);
 	if (ui->output_top < 0)
 		ui->output_top = 0;
+	return true;
 }

@@ -153,7 +153,7 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
 	char kind[8], score[24], sp[32] = "", a[24], b[24], badges[96] = "";
 	size_t bl = 0;
-	bool delta = false, see = false, stopped = false, raise = false;
+	bool delta = false, see = false, stopped = false, raise = false, stood = false;
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -162,14 +162,15 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	if (nd->leave == TRACE_NONE)
 		snprintf(score, sizeof score, "?");
 	else
-		explain_score(nd->score, score, sizeof score);
+		score_format(nd->score, nd->ply, score, sizeof score);
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *badge = NULL;
 
 		switch (e->kind) {
 		case TE_STAND_PAT:
-			explain_score(e->v1, a, sizeof a);
+			stood = true;
+			score_format(e->v1, nd->ply, a, sizeof a);
 			snprintf(sp, sizeof sp, "sp%s", a);
 			if (e->extra == TSP_CUTOFF)
 				badge = "sp-cut";
@@ -202,10 +203,11 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		if (badge && bl + strlen(badge) + 2 < sizeof badges)
 			bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%s%s", bl ? " " : "", badge);
 	}
-	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && bl + 7 < sizeof badges)
+	/* As the wide line (explain_tree_line): a node in check that stood pat (the faulty variant) searched none. */
+	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 7 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevas", bl ? " " : "");
-	explain_score(nd->alpha, a, sizeof a);
-	explain_score(nd->beta, b, sizeof b);
+	score_format(nd->alpha, nd->ply, a, sizeof a);
+	score_format(nd->beta, nd->ply, b, sizeof b);
 	if (note)
 		snprintf(sp, sizeof sp, "%s", note);
 	snprintf(buf, n, "%c%-6s %-2s %-5s %s%s%s%s[%s,%s]", nd->flags & TN_PV ? '*' : ' ', san, kind, score,
@@ -232,14 +234,18 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			char a[24], b[24];
 			const struct trace_event e_v = trace_event_get(t, line), *e = &e_v;
 
-			explain_score(trace_node_get(t, node).eval, a, sizeof a);
-			explain_score(trace_node_get(t, node).alpha, b, sizeof b);
-			snprintf(text, sizeof text, "~%-6s delta: %s+%d+%d <= alpha %s", san, a, e->v1, e->v2, b);
+			score_format(trace_node_get(t, node).eval, trace_node_get(t, node).ply, a, sizeof a);
+			score_format(trace_node_get(t, node).alpha, trace_node_get(t, node).ply, b, sizeof b);
+			/*
+			 * The compact form drops letters, never the formula's end: "d" for
+			 * "delta:", no "alpha"; the whole formula fits a 40-column side.
+			 */
+			snprintf(text, sizeof text, "~%-6s d %s+%d+%d<=%s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
 			char a[24];
 
-			explain_score(trace_event_get(t, line).v1, a, sizeof a);
-			snprintf(text, sizeof text, "~%-6s SEE %s < 0", san, a);
+			score_format(trace_event_get(t, line).v1, 0, a, sizeof a);
+			snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
 		}
@@ -249,25 +255,28 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 	}
 	command_node_san(s, t, node, san);
 	note[0] = '\0';
-	if (!s->comparing && s->opt.mode == QMODE_NONE) {
+	/* A compare side shows the marks its search would show alone: its own mode decides which. */
+	enum qmode mode = s->comparing ? s->side[side == 1].opt.mode : s->opt.mode;
+
+	if (mode == QMODE_NONE) {
 		int st, q;
 
 		/* Horizon view: the static value used against what quiescence would have said. */
-		if (session_horizon(s, node, &st, &q)) {
+		if (s->comparing ? session_side_horizon(s, side, node, &st, &q) : session_horizon(s, node, &st, &q)) {
 			char a[24], b[24];
 
-			explain_score(st, a, sizeof a);
-			explain_score(q, b, sizeof b);
+			score_format(st, 0, a, sizeof a);
+			score_format(q, 0, b, sizeof b);
 			snprintf(note, sizeof note, compact ? "st %s q %s%s" : "static %s, quiescence %s%s", a, b,
 				 abs(q - st) >= 100 ? " !!" : "");
 			if (abs(q - st) >= 100)
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
-	} else if (!s->comparing && session_quiescence_changed(t, node)) {
+	} else if (session_quiescence_changed(t, node)) {
 		char st[24];
 
 		/* Signed as every other value of the row: "Q! static +190", not "190". */
-		explain_score(trace_node_get(t, node).eval, st, sizeof st);
+		score_format(trace_node_get(t, node).eval, 0, st, sizeof st);
 		snprintf(note, sizeof note, compact ? "Q! st %s" : "Q! static %s", st);
 		*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 	}
@@ -347,20 +356,23 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 			snprintf(part, sizeof part, "%s", "same tree");
 		else
 			snprintf(part, sizeof part, "part at node %u", (unsigned)s->diverge);
-		snprintf(title, sizeof title, "result %s, %llu nodes (%llu q)%s, %s", score,
-			 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+		snprintf(title, sizeof title, "result %s, %llu node%s (%llu q)%s, %s", score,
+			 (unsigned long long)sd->result.nodes, sd->result.nodes == 1 ? "" : "s",
+			 (unsigned long long)sd->result.qnodes,
 			 sd->result.stopped ? " STOPPED" : "", part);
 		if ((int)strlen(title) > p->r.w) {
 			if (!same)
 				snprintf(part, sizeof part, "part %u", (unsigned)s->diverge);
-			snprintf(title, sizeof title, "%s, %llu nodes (%llu q)%s, %s", score,
-				 (unsigned long long)sd->result.nodes, (unsigned long long)sd->result.qnodes,
+			snprintf(title, sizeof title, "%s, %llu node%s (%llu q)%s, %s", score,
+				 (unsigned long long)sd->result.nodes, sd->result.nodes == 1 ? "" : "s",
+				 (unsigned long long)sd->result.qnodes,
 				 sd->result.stopped ? " STOP" : "", part);
 		}
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
-		snprintf(title, sizeof title, "%s (filter %s, %u nodes%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
+		snprintf(title, sizeof title, "%s (filter %s, %u node%s%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
 			 outline_filter_name(s->filter), (unsigned)trace_node_count(ts->t),
+			 trace_node_count(ts->t) == 1 ? "" : "s",
 			 trace_stopped(ts->t) ? ", STOPPED early" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
