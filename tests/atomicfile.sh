@@ -1,0 +1,83 @@
+# atomicfile.sh: replacing a file keeps it as the user left it (issue 19, items 1 and 2):
+#   - a 0600 file replaced by trace --output, or a 0600 progress file
+#     rewritten by the REPL, stays 0600 (as sed -i keeps it), not 0644;
+#   - a 0444 file is refused with an error naming it and its mode, exit 1,
+#     and left as it was;
+#   - SIGTERM, SIGHUP or SIGINT arriving while trace --output has its
+#     temporary file open removes FILE.tmpXXXXXX, and the program still ends
+#     by that signal. gdb stops the program at atomicfile_commit (every
+#     byte written, the rename not yet done) and delivers the signal there,
+#     so the moment is exact, not a race with a timer.
+# Every command runs under `timeout`, so a hang is a failure, not a stuck test.
+. "$srcdir/tests/lib.sh"
+need_quiesce
+
+TO=${TEST_TIMEOUT:-60}
+# The mode a new file gets depends on the umask: fix it.
+umask 022
+# The modes are read with stat(1); GNU and BSD spell the format differently.
+mode_of() {
+	stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"
+}
+
+# 1. A private trace file stays private.
+printf 'old\n' >"$T/private.json"
+chmod 600 "$T/private.json"
+expect_exit 0 "trace --output over a 0600 file" timeout "$TO" "$QUIESCE" trace --format json --output "$T/private.json"
+[ "$(mode_of "$T/private.json")" = 600 ] || fail "a 0600 file became $(mode_of "$T/private.json") after trace --output"
+grep -q '"nodes"\|"events"' "$T/private.json" || fail "the 0600 file was not rewritten with the trace"
+
+# A new file still gets 0666 less the umask.
+(umask 022 && timeout "$TO" "$QUIESCE" trace --output "$T/new.txt") || fail "trace --output to a new file failed"
+[ "$(mode_of "$T/new.txt")" = 644 ] || fail "a new file under umask 022 is $(mode_of "$T/new.txt"), not 644"
+
+# 2. A private progress file stays private when the REPL saves progress.
+XDG_STATE_HOME=$T/state
+export XDG_STATE_HOME
+mkdir -p "$XDG_STATE_HOME/quiesce"
+PROGRESS=$XDG_STATE_HOME/quiesce/progress
+printf 'lesson 1\n' >"$T/in"
+timeout "$TO" "$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err" || fail "repl with lesson 1 failed: $(cat "$T/err")"
+chmod 600 "$PROGRESS"
+printf 'lesson 2\n' >"$T/in"
+timeout "$TO" "$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err" || fail "repl with lesson 2 failed: $(cat "$T/err")"
+grep -q '^last stand-pat' "$PROGRESS" || fail "the progress file was not rewritten for lesson 2: $(cat "$PROGRESS")"
+
+[ "$(mode_of "$PROGRESS")" = 600 ] || fail "a 0600 progress file became $(mode_of "$PROGRESS")"
+
+# 3. A read-only file is refused and kept.
+printf 'keep me\n' >"$T/ro.json"
+chmod 444 "$T/ro.json"
+expect_exit 1 "trace --output over a 0444 file" timeout "$TO" "$QUIESCE" trace --output "$T/ro.json"
+expect_err_has "cannot write '$T/ro.json': the file is read-only (mode 0444)" "a 0444 file: the error names it and its mode"
+[ "$(cat "$T/ro.json")" = "keep me" ] || fail "the 0444 file was changed"
+[ "$(mode_of "$T/ro.json")" = 444 ] || fail "the 0444 file's mode changed"
+set -- "$T"/ro.json.tmp*
+[ ! -e "$1" ] || fail "a refused write left $1"
+
+# 4. A signal during the write removes the temporary file.
+if [ -n "${QUIESCE_REAL:-}" ]; then
+	note "under valgrind: the signal checks need gdb on the program itself; skipped"
+elif ! GDB=$(need_prog gdb); then
+	note "gdb not found: the signal checks are skipped"
+else
+	for sig in TERM HUP INT; do
+		printf 'old\n' >"$T/sig.json"
+		timeout "$TO" "$GDB" -q -batch -nx \
+			-ex "handle SIG$sig nostop noprint pass" \
+			-ex "break atomicfile_commit" -ex run -ex "signal SIG$sig" \
+			--args "$QUIESCE" trace -d 3 --format jsonl --output "$T/sig.json" >"$T/gdb" 2>&1
+		if ! grep -q "Breakpoint 1, atomicfile_commit" "$T/gdb"; then
+			fail "SIG$sig: gdb did not stop at atomicfile_commit: $(tail -3 "$T/gdb")"
+			continue
+		fi
+		grep -q "Program terminated with signal SIG$sig" "$T/gdb" ||
+			fail "SIG$sig: the program did not end by the signal: $(tail -3 "$T/gdb")"
+		set -- "$T"/sig.json.tmp*
+		[ ! -e "$1" ] || fail "SIG$sig during trace --output left $1"
+		[ "$(cat "$T/sig.json")" = old ] || fail "SIG$sig: the file was changed, not left as it was"
+		rm -f "$T"/sig.json.tmp*
+	done
+fi
+
+finish
