@@ -5,7 +5,8 @@
 #     and left as it was;
 #   - SIGTERM, SIGHUP or SIGINT arriving while trace --output has its
 #     temporary file open removes FILE.tmpXXXXXX, and the program still ends
-#     by that signal. gdb stops the program at atomicfile_commit (every
+#     by that signal; in the REPL, whose SIGINT handler goes on, the export
+#     is cancelled with a message. gdb stops the program at atomicfile_commit (every
 #     byte written, the rename not yet done) and delivers the signal there,
 #     so the moment is exact, not a race with a timer.
 # Every command runs under `timeout`, so a hang is a failure, not a stuck test.
@@ -78,6 +79,24 @@ else
 		[ "$(cat "$T/sig.json")" = old ] || fail "SIG$sig: the file was changed, not left as it was"
 		rm -f "$T"/sig.json.tmp*
 	done
+
+	# The REPL's own SIGINT handler stops what is running and goes on: the
+	# export is cancelled (its temporary file removed, the file kept) with
+	# a message, and the REPL carries on to its end.
+	printf 'old\n' >"$T/exp.jsonl"
+	printf 'search\nexport jsonl %s\nsearch\n' "$T/exp.jsonl" >"$T/repl.in"
+	timeout "$TO" "$GDB" -q -batch -nx \
+		-ex "handle SIGINT nostop noprint pass" \
+		-ex "break atomicfile_commit" -ex "run <'$T/repl.in'" -ex "signal SIGINT" -ex delete -ex continue \
+		--args "$QUIESCE" repl >"$T/gdb" 2>&1
+	grep -q "Breakpoint 1, atomicfile_commit" "$T/gdb" || fail "REPL export: gdb did not stop at atomicfile_commit"
+	grep -q "export: cannot write '$T/exp.jsonl': interrupted by a signal; the file is left as it was" "$T/gdb" ||
+		fail "REPL export interrupted by SIGINT: no message saying so: $(grep -i export "$T/gdb" | head -3)"
+	[ "$(grep -c '^search mode' "$T/gdb")" = 2 ] ||
+		fail "the REPL did not run the search after the interrupted export: $(tail -3 "$T/gdb")"
+	set -- "$T"/exp.jsonl.tmp*
+	[ ! -e "$1" ] || fail "SIGINT during the REPL's export left $1"
+	[ "$(cat "$T/exp.jsonl")" = old ] || fail "the interrupted export changed the file"
 fi
 
 finish

@@ -101,16 +101,26 @@ static void install_handlers(void)
 	pthread_mutex_unlock(&install_lock);
 }
 
-/* Adds TMP to the pending table (if there is room) and makes sure the handlers are in place. */
-static void pending_add(char *tmp)
+/* Adds TMP to the pending table and makes sure the handlers are in place; false when the table is full. */
+static bool pending_add(char *tmp)
 {
 	install_handlers();
 	for (size_t i = 0; i < PENDING_MAX; i++) {
 		char *expected = NULL;
 
 		if (atomic_compare_exchange_strong(&pending[i], &expected, tmp))
-			return;
+			return true;
 	}
+	return false;
+}
+
+/* Whether TMP is still in the table: false once a signal handler has removed the file. */
+static bool pending_has(const char *tmp)
+{
+	for (size_t i = 0; i < PENDING_MAX; i++)
+		if (atomic_load(&pending[i]) == tmp)
+			return true;
+	return false;
 }
 
 /* Takes TMP out of the pending table, before it is renamed, removed or freed. */
@@ -241,7 +251,7 @@ bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
 		release(af);
 		return false;
 	}
-	pending_add(af->tmp);
+	af->pending = pending_add(af->tmp);
 	/*
 	 * mkstemp makes the file private: give it the mode (and owner) of the
 	 * file it replaces, or the permissions a new file would get.
@@ -283,6 +293,17 @@ bool atomicfile_commit(struct atomicfile *af, struct error *err)
 		goto fail;
 	}
 	af->fp = NULL;
+	/*
+	 * A signal whose handler let the program go on (the REPL's SIGINT,
+	 * which stops what is running) has removed the temporary file: the
+	 * write is cancelled, and PATH is left as it was.
+	 */
+	if (af->pending && !pending_has(af->tmp)) {
+		error_set(err, 0, 0, "cannot write '%s': interrupted by a signal; the file is left as it was",
+			  af->path);
+		atomicfile_abort(af);
+		return false;
+	}
 	what = "cannot rename the temporary file to it";
 	if (af->tmp != NULL && rename(af->tmp, af->path) != 0)
 		goto fail;

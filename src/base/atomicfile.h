@@ -19,6 +19,7 @@ struct atomicfile {
 	FILE *fp;
 	char *path;
 	char *tmp;      /* NULL when writing to PATH directly */
+	bool pending;   /* TMP is in the table a signal handler cleans up */
 };
 
 /* Opens AF for writing PATH; false with a message naming PATH in ERR. */
