@@ -2,7 +2,8 @@
 #   - a 0600 file replaced by trace --output, or a 0600 progress file
 #     rewritten by the REPL, stays 0600 (as sed -i keeps it), not 0644;
 #   - a 0444 file is refused with an error naming it and its mode, exit 1,
-#     and left as it was;
+#     and left as it was; so is (run as root) another user's 0644 file in a
+#     directory everyone may write, as the user nobody;
 #   - SIGTERM, SIGHUP or SIGINT arriving while trace --output has its
 #     temporary file open removes FILE.tmpXXXXXX, and the program still ends
 #     by that signal; in the REPL, whose SIGINT handler goes on, the export
@@ -55,6 +56,26 @@ expect_err_has "cannot write '$T/ro.json': the file is read-only (mode 0444)" "a
 [ "$(mode_of "$T/ro.json")" = 444 ] || fail "the 0444 file's mode changed"
 set -- "$T"/ro.json.tmp*
 [ ! -e "$1" ] || fail "a refused write left $1"
+
+# 3b. Another user's 0644 file in a directory everyone may write: renaming over
+# it would succeed, but the user may not write the file, so it is refused.
+# Needs root (to run the program as nobody with setpriv).
+if [ "$(id -u)" = 0 ] && SETPRIV=$(need_prog setpriv) &&
+	"$SETPRIV" --reuid=65534 --regid=65534 --clear-groups "$QUIESCE" --version >/dev/null 2>&1; then
+	chmod 711 "$T"
+	mkdir "$T/shared"
+	chmod 777 "$T/shared"
+	printf 'root'"'"'s\n' >"$T/shared/f.json"
+	chmod 644 "$T/shared/f.json"
+	expect_exit 1 "trace --output over another user's file" timeout "$TO" \
+		"$SETPRIV" --reuid=65534 --regid=65534 --clear-groups "$QUIESCE" trace --output "$T/shared/f.json"
+	expect_err_has "cannot write '$T/shared/f.json': you may not write this file (mode 0644, owner 0)" \
+		"another user's file: the error"
+	[ "$(cat "$T/shared/f.json")" = "root's" ] || fail "another user's file was replaced"
+	chmod 700 "$T"
+else
+	note "not root, or no setpriv: the other user's file is not checked"
+fi
 
 # 4. A signal during the write removes the temporary file.
 if [ -n "${QUIESCE_REAL:-}" ]; then

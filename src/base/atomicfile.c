@@ -235,9 +235,14 @@ bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
 	 * read-only on purpose).
 	 */
 	if (exists && (access(path, W_OK) != 0 || (st.st_mode & 0222) == 0)) {
-		error_set(err, 0, 0, "cannot write '%s': the file is read-only (mode %04o); "
-			  "make it writable (chmod u+w) or choose another file",
-			  path, (unsigned)(st.st_mode & 07777));
+		if ((st.st_mode & 0222) == 0)
+			error_set(err, 0, 0, "cannot write '%s': the file is read-only (mode %04o); "
+				  "make it writable (chmod u+w) or choose another file",
+				  path, (unsigned)(st.st_mode & 07777));
+		else
+			error_set(err, 0, 0, "cannot write '%s': you may not write this file (mode %04o, "
+				  "owner %lu); choose another file", path, (unsigned)(st.st_mode & 07777),
+				  (unsigned long)st.st_uid);
 		release(af);
 		return false;
 	}
