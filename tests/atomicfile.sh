@@ -89,6 +89,10 @@ else
 			-ex "handle SIG$sig nostop noprint pass" \
 			-ex "break atomicfile_commit" -ex run -ex "signal SIG$sig" \
 			--args "$QUIESCE" trace -d 3 --format jsonl --output "$T/sig.json" >"$T/gdb" 2>&1
+		if grep -q "ptrace: Operation not permitted\|Cannot create process" "$T/gdb"; then
+			note "gdb may not trace a program here: the signal checks are skipped"
+			break
+		fi
 		if ! grep -q "Breakpoint 1, atomicfile_commit" "$T/gdb"; then
 			fail "SIG$sig: gdb did not stop at atomicfile_commit: $(tail -3 "$T/gdb")"
 			continue
