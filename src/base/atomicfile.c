@@ -22,6 +22,7 @@
  */
 #define PENDING_MAX 16
 static _Atomic(char *) pending[PENDING_MAX];
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "a signal handler may only read lock-free atomic pointers");
 
 /* The signals that remove the temporary files, and what each did before. */
 static const int cleanup_signals[] = { SIGTERM, SIGHUP, SIGINT };
@@ -123,7 +124,7 @@ static bool pending_has(const char *tmp)
 	return false;
 }
 
-/* Takes TMP out of the pending table, before it is renamed, removed or freed. */
+/* Takes TMP out of the pending table once it is renamed or removed (a signal in between finds no file), before it is freed. */
 static void pending_remove(const char *tmp)
 {
 	for (size_t i = 0; i < PENDING_MAX; i++) {
