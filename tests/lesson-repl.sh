@@ -78,7 +78,7 @@ prev-page
 page 9
 lesson nosuch"
 expect_err_has "this is the first page of the lesson" "prev-page on page 1"
-expect_err_has "page 9: lesson horizon has pages 1 to 4" "page 9"
+expect_err_has "page 9: out of range: lesson horizon has pages 1 to 4" "page 9"
 expect_err_has "no lesson 'nosuch'" "lesson nosuch"
 
 # The list, in the REPL and from the command line, with the status.

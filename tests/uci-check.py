@@ -186,6 +186,18 @@ def main():
             continue
         if not any(l.startswith("info string") for l in before):
             fail("bad input %r: no info string" % b[:40])
+    # Out-of-range go values (issue 19): an info string that says so, and still a search.
+    for b, says in (("go depth 99999999999", "depth 99999999999 is out of range"),
+                    ("go depth 99999999999999999999", "is out of range"),
+                    ("go wtime -100 btime 1000", "wtime -100 is negative: read as 0"),
+                    ("go mate -1", "mate -1 is out of range")):
+        e.send(b)
+        e.send("isready")
+        before, _ = e.until("readyok")
+        e.send("stop")
+        e.until("bestmove")
+        if not any(l.startswith("info string") and says in l for l in before):
+            fail("%r: no info string saying '%s' (got %r)" % (b, says, before[-3:]))
     # The position is still the one after e2e4 (the bad lines changed nothing).
     e.send("go depth 2")
     _, bm = e.until("bestmove")

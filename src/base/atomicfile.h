@@ -10,12 +10,16 @@
  * A file being written: FP writes to a temporary file beside PATH, which
  * atomicfile_commit syncs and renames over PATH. When PATH exists and is not
  * a regular file (/dev/null, a pipe, a terminal) there is nothing to replace
- * atomically, and FP writes to PATH itself.
+ * atomically, and FP writes to PATH itself. The new file keeps the mode (and,
+ * where allowed, the owner) of the file it replaces; a read-only file is
+ * refused. Until the commit or the abort, SIGTERM, SIGHUP and SIGINT remove
+ * the temporary file before the program ends by them.
  */
 struct atomicfile {
 	FILE *fp;
 	char *path;
 	char *tmp;      /* NULL when writing to PATH directly */
+	bool pending;   /* TMP is in the table a signal handler cleans up */
 };
 
 /* Opens AF for writing PATH; false with a message naming PATH in ERR. */

@@ -115,3 +115,58 @@ double util_cpu_seconds(void)
 		return util_now();
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+size_t util_utf8_invalid(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = p[i];
+		size_t k;
+		unsigned min;
+		uint32_t cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0) {
+			k = 1;
+			min = 0x80;
+			cp = c & 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			k = 2;
+			min = 0x800;
+			cp = c & 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			k = 3;
+			min = 0x10000;
+			cp = c & 0x07;
+		} else {
+			return i;
+		}
+		for (size_t j = 1; j <= k; j++) {
+			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (p[i + j] & 0x3F);
+		}
+		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += k + 1;
+	}
+	return n;
+}
+
+void util_text_place(const char *text, size_t offset, int *line, int *column)
+{
+	*line = 1;
+	*column = 1;
+	for (size_t i = 0; i < offset; i++) {
+		if (text[i] == '\n') {
+			++*line;
+			*column = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			++*column;
+		}
+	}
+}

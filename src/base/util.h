@@ -59,4 +59,14 @@ double util_now(void);
  */
 double util_cpu_seconds(void);
 
+/*
+ * The offset of the first byte of P[0..N) that does not belong to valid
+ * UTF-8 (stray continuation bytes, truncated sequences, overlong forms,
+ * surrogates, code points past U+10FFFF), or N when the text is valid.
+ */
+size_t util_utf8_invalid(const unsigned char *p, size_t n);
+
+/* The line and column (from 1; columns count characters, not bytes) of byte OFFSET of TEXT. */
+void util_text_place(const char *text, size_t offset, int *line, int *column);
+
 #endif

@@ -142,9 +142,14 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 	if (i == 21 || i == 22) {
 		long v;
 
-		if (!cli_parse_int(arg, 1000000, &v) || (i == 21 && v < 1))
-			return cli_usage_error("invalid --%s '%s': expected a whole number%s", i == 21 ? "game" : "ply",
-					       cli_cut(arg), i == 21 ? " from 1" : "");
+		if (!cli_parse_int(arg, 1000000, &v) || (i == 21 && v < 1)) {
+			/* A number too large (or 0 for --game) is out of range, not malformed: say so, with the limits. */
+			if (arg[strspn(arg, "0123456789")] == '\0' && arg[0] != '\0')
+				return cli_usage_error("invalid --%s '%s': out of range: expected %d to 1000000",
+						       i == 21 ? "game" : "ply", cli_cut(arg), i == 21 ? 1 : 0);
+			return cli_usage_error("invalid --%s '%s': expected a whole number from %d to 1000000",
+					       i == 21 ? "game" : "ply", cli_cut(arg), i == 21 ? 1 : 0);
+		}
 		if (i == 21) {
 			pgn_choice.game = v;
 			pgn_choice.game_given = true;

@@ -1,12 +1,13 @@
 /* cli_match.c: "quiesce match": two search variants play games over an opening suite. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "base/atomicfile.h"
 #include "cli/cli.h"
 #include "play/compare.h"
 #include "base/datadir.h"
@@ -32,7 +33,7 @@ static const char match_usage_options[] =
 	"      --max-plies N      adjudicate a draw after N plies (default 400)\n"
 	"      --jobs N           play on N threads (default 1; 0: one per CPU); the\n"
 	"                         results do not depend on N\n"
-	"      --pgn FILE         write every game to FILE as PGN\n"
+	"      --pgn FILE         write every game to FILE as PGN, each as it ends\n"
 	"      --no-progress      no progress line on a terminal\n"
 	"  -h, --help             display this help and exit\n\n";
 
@@ -59,6 +60,73 @@ static void elo_text(double elo, char *buf, size_t n)
 		snprintf(buf, n, "%sinf", elo > 0 ? "+" : "-");
 	else
 		snprintf(buf, n, "%+.1f", elo);
+}
+
+/*
+ * The --pgn file, written as the match goes: each game is appended and
+ * flushed as soon as it and every game before it have ended, so the file is
+ * in game order whatever --jobs is, and a match interrupted or killed keeps
+ * every game written so far.
+ */
+struct pgn_out {
+	FILE *fp;
+	const char *path;
+	const struct match_config *cfg;
+	bool *over;           /* over[i]: game i has ended */
+	int next;             /* the first game not yet written */
+	int error;            /* errno of the first write error, 0 if none */
+};
+
+/* Opens OUT->path before the first game, so an unwritable place costs no game. */
+static bool pgn_out_open(struct pgn_out *out, const char *path, int games)
+{
+	struct stat st;
+
+	memset(out, 0, sizeof *out);
+	out->path = path;
+	/* As atomicfile does: a file no one may write is kept, even by root. */
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0) {
+		fprintf(stderr, "quiesce: match: cannot write '%s': the file is read-only (mode %04o); no game played\n",
+			path, (unsigned)(st.st_mode & 07777));
+		return false;
+	}
+	out->fp = fopen(path, "w");
+	if (out->fp == NULL) {
+		fprintf(stderr, "quiesce: match: cannot write '%s': %s; no game played\n", path, strerror(errno));
+		return false;
+	}
+	out->over = xcalloc((size_t)games, sizeof *out->over);
+	return true;
+}
+
+/* match_config.game_over: game INDEX has ended; write it and those after it that were waiting. */
+static void pgn_out_game_over(void *ctx, const struct match_game *games, int index)
+{
+	struct pgn_out *out = ctx;
+
+	out->over[index] = true;
+	while (out->next < out->cfg->games && out->over[out->next]) {
+		if (out->error == 0) {
+			match_write_pgn_game(out->fp, out->cfg, &games[out->next], out->next);
+			if (fflush(out->fp) != 0 || ferror(out->fp))
+				out->error = errno ? errno : EIO;
+		}
+		out->next++;
+	}
+}
+
+/* Closes OUT; false after a message when any write failed. */
+static bool pgn_out_close(struct pgn_out *out)
+{
+	if (fclose(out->fp) != 0 && out->error == 0)
+		out->error = errno ? errno : EIO;
+	free(out->over);
+	if (out->error != 0) {
+		fprintf(stderr, "quiesce: match: cannot write '%s': %s (the file holds the games written before the error)\n",
+			out->path, strerror(out->error));
+		return false;
+	}
+	return true;
 }
 
 /* Loads the openings (or the one --fen position); every one must leave a game to play. */
@@ -146,6 +214,7 @@ int cli_match(int argc, char **argv)
 	struct match_config cfg;
 	struct match_game *games;
 	struct match_totals t;
+	struct pgn_out pgn_out;
 	struct position *openings = NULL;
 	struct error err = { 0 };
 	const char *fen = NULL, *list = NULL, *openings_file = MATCH_DEFAULT_OPENINGS, *pgn = NULL;
@@ -244,6 +313,16 @@ int cli_match(int argc, char **argv)
 	cfg.jobs = (int)jobs;
 	cfg.max_plies = (int)max_plies;
 	cfg.progress = !no_progress && isatty(STDERR_FILENO);
+	if (pgn) {
+		if (!pgn_out_open(&pgn_out, pgn, cfg.games)) {
+			free(openings);
+			free(modes);
+			return 1;
+		}
+		pgn_out.cfg = &cfg;
+		cfg.game_over = pgn_out_game_over;
+		cfg.game_over_ctx = &pgn_out;
+	}
 	start = util_now();
 	cpu0 = (double)clock() / CLOCKS_PER_SEC;
 	match_run(&cfg, &games);
@@ -274,20 +353,8 @@ int cli_match(int argc, char **argv)
 	       (double)clock() / CLOCKS_PER_SEC - cpu0, jobs, jobs == 1 ? "" : "s");
 
 	rc = 0;
-	if (pgn) {
-		struct atomicfile af;
-
-		if (!atomicfile_open(&af, pgn, &err)) {
-			fprintf(stderr, "quiesce: match: %s\n", err.msg);
-			rc = 1;
-		} else {
-			match_write_pgn(af.fp, &cfg, games, cfg.games);
-			if (!atomicfile_commit(&af, &err)) {
-				fprintf(stderr, "quiesce: match: %s\n", err.msg);
-				rc = 1;
-			}
-		}
-	}
+	if (pgn && !pgn_out_close(&pgn_out))
+		rc = 1;
 	free(games);
 	free(openings);
 	free(modes);

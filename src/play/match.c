@@ -103,6 +103,8 @@ static void *worker(void *arg)
 		play_game(w->cfg, i, &w->games[i]);
 		pthread_mutex_lock(&w->lock);
 		w->done++;
+		if (w->cfg->game_over != NULL)
+			w->cfg->game_over(w->cfg->game_over_ctx, w->games, i);
 		if (w->cfg->progress)
 			draw_progress(w, false);
 		pthread_mutex_unlock(&w->lock);
@@ -212,23 +214,26 @@ void match_total(const struct match_game *games, int n, struct match_totals *t)
 	match_elo(t->pairs, &t->elo, &t->elo_low, &t->elo_high);
 }
 
+void match_write_pgn_game(FILE *out, const struct match_config *cfg, const struct match_game *mg, int index)
+{
+	char round[32], comment[64];
+	struct pgn_tags tags = { 0 };
+
+	snprintf(round, sizeof round, "%d", index + 1);
+	tags.event = "quiesce match";
+	tags.site = "quiesce";
+	tags.round = round;
+	tags.white = cfg->modes[mg->a_white ? 0 : 1].name;
+	tags.black = cfg->modes[mg->a_white ? 1 : 0].name;
+	if (mg->game.reason != GAME_NO_REASON) {
+		snprintf(comment, sizeof comment, "%s", game_reason_text(mg->game.reason));
+		tags.comment = comment;
+	}
+	pgn_write_game(out, &mg->game, &tags);
+}
+
 void match_write_pgn(FILE *out, const struct match_config *cfg, const struct match_game *games, int n)
 {
-	for (int i = 0; i < n; i++) {
-		const struct match_game *mg = &games[i];
-		char round[32], comment[64];
-		struct pgn_tags tags = { 0 };
-
-		snprintf(round, sizeof round, "%d", i + 1);
-		tags.event = "quiesce match";
-		tags.site = "quiesce";
-		tags.round = round;
-		tags.white = cfg->modes[mg->a_white ? 0 : 1].name;
-		tags.black = cfg->modes[mg->a_white ? 1 : 0].name;
-		if (mg->game.reason != GAME_NO_REASON) {
-			snprintf(comment, sizeof comment, "%s", game_reason_text(mg->game.reason));
-			tags.comment = comment;
-		}
-		pgn_write_game(out, &mg->game, &tags);
-	}
+	for (int i = 0; i < n; i++)
+		match_write_pgn_game(out, cfg, &games[i], i);
 }

@@ -24,6 +24,8 @@
 
 #define MATCH_DEFAULT_MAX_PLIES 400
 
+struct match_game;
+
 struct match_config {
 	const struct compare_mode *modes;   /* [0] is variant A, [1] variant B */
 	uint64_t nodes;                     /* > 0: iterative deepening to this many nodes a move */
@@ -33,6 +35,13 @@ struct match_config {
 	int jobs;                           /* threads; 1: on the calling thread */
 	int max_plies;                      /* adjudicated a draw at this length */
 	bool progress;                      /* a progress line on stderr */
+	/*
+	 * Called as each game ends (NULL: not called) with the games array and
+	 * the game's index, one call at a time (under the match's lock), so a
+	 * caller can write every finished game at once.
+	 */
+	void (*game_over)(void *ctx, const struct match_game *games, int index);
+	void *game_over_ctx;
 };
 
 struct match_game {
@@ -68,5 +77,8 @@ double match_elo_of_score(double s);
 
 /* Writes every game as PGN: Event "quiesce match", the variants' names as players. */
 void match_write_pgn(FILE *out, const struct match_config *cfg, const struct match_game *games, int n);
+
+/* Writes MG, game INDEX (from 0) of the match, as PGN, its Round tag INDEX + 1. */
+void match_write_pgn_game(FILE *out, const struct match_config *cfg, const struct match_game *mg, int index);
 
 #endif

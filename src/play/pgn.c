@@ -327,48 +327,6 @@ static bool skip_blank(struct pgn_reader *r, int game, struct error *err)
 	}
 }
 
-/* Whether the bytes from P on are a valid UTF-8 text (no overlong forms, no surrogates). */
-static size_t utf8_bad_offset(const unsigned char *p, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		unsigned c = p[i];
-		size_t k;
-		unsigned min;
-		uint32_t cp;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if ((c & 0xE0) == 0xC0) {
-			k = 1;
-			min = 0x80;
-			cp = c & 0x1F;
-		} else if ((c & 0xF0) == 0xE0) {
-			k = 2;
-			min = 0x800;
-			cp = c & 0x0F;
-		} else if ((c & 0xF8) == 0xF0) {
-			k = 3;
-			min = 0x10000;
-			cp = c & 0x07;
-		} else {
-			return i;
-		}
-		for (size_t j = 1; j <= k; j++) {
-			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
-				return i;
-			cp = (cp << 6) | (p[i + j] & 0x3F);
-		}
-		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-			return i;
-		i += k + 1;
-	}
-	return n;
-}
-
 /* Reads a tag pair "[Name "value"]" (the '[' is next). */
 static bool read_tag(struct pgn_reader *r, struct pgn_game *g, int game, struct error *err)
 {
@@ -475,23 +433,22 @@ int pgn_read(struct pgn_reader *r, struct pgn_game *g, struct error *err)
 	g->ntags = 0;
 	g->result[0] = '\0';
 	if (r->pos == 0) {
-		size_t bad = utf8_bad_offset((const unsigned char *)r->data, r->len);
+		size_t bad = util_utf8_invalid((const unsigned char *)r->data, r->len);
 
 		if (r->len >= 3 && !memcmp(r->data, "\xEF\xBB\xBF", 3)) {
 			/* A byte-order mark: skip it. */
 			r->pos = 3;
+			/* A second one is invisible in an editor: name it rather than read it as a move. */
+			if (r->len >= 6 && !memcmp(r->data + 3, "\xEF\xBB\xBF", 3)) {
+				error_set(err, 1, 2, "a second byte-order mark (U+FEFF) after the first: "
+					  "the file starts with two; remove one");
+				return -1;
+			}
 		}
 		if (bad < r->len) {
-			int line = 1, column = 1;
+			int line, column;
 
-			for (size_t i = 0; i < bad; i++) {
-				if (r->data[i] == '\n') {
-					line++;
-					column = 1;
-				} else if (((unsigned char)r->data[i] & 0xC0) != 0x80) {
-					column++;
-				}
-			}
+			util_text_place(r->data, bad, &line, &column);
 			error_set(err, line, column, "byte 0x%02X is not UTF-8 text (PGN files are read as UTF-8)",
 				  (unsigned char)r->data[bad]);
 			return -1;

@@ -588,13 +588,34 @@ static void cmd_go(struct uci *u, char **w, int n)
 			say(u, "info string go: unknown parameter '%s' ignored", util_cut(w[i], cut, sizeof cut));
 			continue;
 		}
-		/* GUIs may send negative clocks when a player is late: read them as 0. */
-		if (i + 1 >= n || !(number(w[i + 1], 1000000000000LL, &v) ||
-				    (w[i + 1][0] == '-' && number(w[i + 1] + 1, 1000000000000LL, &v) && (v = 0, true)))) {
-			say(u, "info string go: '%s' needs a whole number; ignored", w[i]);
+		/* GUIs may send negative clocks when a player is late: read them as 0, and say so. */
+		if (i + 1 < n && w[i + 1][0] == '-' && number(w[i + 1] + 1, 1000000000000LL, &v)) {
+			i++;
+			if (w[i - 1][0] != 'w' && w[i - 1][0] != 'b') {
+				say(u, "info string go: %s %s is out of range: expected 0 or more; ignored", w[i - 1],
+				    util_cut(w[i], cut, sizeof cut));
+				continue;
+			}
+			say(u, "info string go: %s %s is negative: read as 0", w[i - 1], util_cut(w[i], cut, sizeof cut));
+			v = 0;
+		} else if (i + 1 >= n || !number(w[i + 1], 1000000000000LL, &v)) {
+			/* All digits but too large for number(): out of range, not malformed. */
+			if (i + 1 < n && isdigit((unsigned char)w[i + 1][0]) &&
+			    w[i + 1][strspn(w[i + 1], "0123456789")] == '\0') {
+				say(u, "info string go: %s %s is out of range: expected at most 1000000000000; ignored",
+				    w[i], util_cut(w[i + 1], cut, sizeof cut));
+				i++;
+			} else {
+				say(u, "info string go: '%s' needs a whole number; ignored", w[i]);
+			}
 			continue;
+		} else {
+			i++;
 		}
-		i++;
+		if ((!strcmp(w[i - 1], "depth") && v > SEARCH_MAX_DEPTH) ||
+		    (!strcmp(w[i - 1], "mate") && v * 2 > SEARCH_MAX_DEPTH))
+			say(u, "info string go: %s %s is out of range: searching to depth %d, the deepest", w[i - 1],
+			    util_cut(w[i], cut, sizeof cut), SEARCH_MAX_DEPTH);
 		if (w[i - 1][0] == 'w' || w[i - 1][0] == 'b')
 			lim.clock = true;
 		if (!strcmp(w[i - 1], "depth"))

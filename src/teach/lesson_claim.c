@@ -45,8 +45,17 @@ bool lesson_parse_ref(struct parser *p, const struct tok *t, int n, int endcol, 
 
 		lesson_tok_copy(&t[0], buf, sizeof buf);
 		v = strtol(buf + 1, &end, 10);
-		if (!isdigit((unsigned char)buf[1]) || *end || v < 0 || v > 100000000L)
+		if (!isdigit((unsigned char)buf[1]) || *end || v < 0 || v > 100000000L) {
+			int digits = 1;
+
+			while (digits < t[0].len && isdigit((unsigned char)t[0].s[digits]))
+				digits++;
+			/* #N with N all digits but too large: out of range, not malformed. */
+			if (digits == t[0].len && t[0].len > 1)
+				return lesson_perr(p, t[0].col, "invalid node number '%.*s': out of range: "
+						   "node numbers go up to #100000000", t[0].len, t[0].s);
 			return lesson_perr(p, t[0].col, "invalid node number '%.*s': expected #N", t[0].len, t[0].s);
+		}
 		if (n > 1)
 			return lesson_perr(p, t[1].col, "unexpected '%.*s' after the node number", t[1].len, t[1].s);
 		ref->kind = LR_ID;
@@ -195,6 +204,7 @@ bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t,
 	struct lesson_claim *c = xcalloc(1, sizeof *c);
 	int i = 0, k;
 	struct error e = { 0 };
+	const char *why = NULL;
 
 	it->claim = c;
 	c->opt = p->opt;
@@ -337,9 +347,9 @@ bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t,
 				    lesson_claim_names[k].name);
 		if (n - i > 1)
 			return lesson_perr(p, t[i + 1].col, "unexpected '%.*s' after the count", t[i + 1].len, t[i + 1].s);
-		if (!lesson_parse_count_range(t[i].s, t[i].len, &c->range))
-			return lesson_perr(p, t[i].col, "invalid count '%.*s': expected a whole number or a range LOW..HIGH",
-				    t[i].len, t[i].s);
+		if (!lesson_parse_count_range(t[i].s, t[i].len, &c->range, &why))
+			return lesson_perr(p, t[i].col, "invalid count '%.*s': %s", t[i].len, t[i].s,
+					   why ? why : "expected a whole number or a range LOW..HIGH");
 		if (c->kind == LC_QSHARE && c->range.hi > 100 && c->range.hi != 2000000000)
 			return lesson_perr(p, t[i].col, "a share is a per cent: from 0 to 100");
 		break;

@@ -59,7 +59,16 @@ bool lesson_perr(struct parser *p, int col, const char *fmt, ...) PRINTF_LIKE(3,
 char *lesson_trimmed_dup(const char *s);
 bool lesson_parse_score(const char *s, int len, int *out);
 bool lesson_parse_range(const char *s, int len, struct lesson_range *r);
-bool lesson_parse_count_range(const char *s, int len, struct lesson_range *r);
+/* The largest count a claim may give, and the same in words for messages. */
+#define LESSON_COUNT_MAX 2000000000L
+#define LESSON_COUNT_MAX_TEXT "2000000000"
+
+/*
+ * Parses a claim's count: N, LOW..HIGH, LOW.. or ..HIGH. False when it is not
+ * one, *WHY then a reason more precise than "expected a count" (out of range,
+ * an empty range) or NULL.
+ */
+bool lesson_parse_count_range(const char *s, int len, struct lesson_range *r, const char **why);
 void lesson_format_range(const struct lesson_range *r, char *buf, size_t n);
 bool lesson_in_range(const struct lesson_range *r, long long v);
 bool lesson_apply_spec(struct search_options *opt, const char *spec, struct error *err);

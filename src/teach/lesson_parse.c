@@ -447,6 +447,22 @@ struct lesson *lesson_parse(const char *text, const char *name, struct error *er
 	fen_parse(&p.pos, BOARD_START_FEN, NULL);
 	fen_format(&p.pos, p.fen);
 	lesson_defaults(&p.opt);
+	/* A byte-order mark (some Windows editors write one) is skipped, as the PGN reader does. */
+	if (!strncmp(s, "\xEF\xBB\xBF", 3))
+		s += 3;
+	{
+		size_t bad = util_utf8_invalid((const unsigned char *)s, strlen(s));
+
+		/* Raw bytes would reach the terminal: name the first one and where it is instead. */
+		if (s[bad] != '\0') {
+			int column;
+
+			util_text_place(s, bad, &p.lineno, &column);
+			lesson_perr(&p, column, "byte 0x%02X is not UTF-8 text (lessons are read as UTF-8)",
+				    (unsigned char)s[bad]);
+			goto fail;
+		}
+	}
 	while (*s) {
 		const char *end = strchr(s, '\n');
 		size_t len = end ? (size_t)(end - s) : strlen(s), used = 0;

@@ -152,56 +152,71 @@ bool lesson_parse_range(const char *s, int len, struct lesson_range *r)
 }
 
 /* Like parse_range, for counts: 2000000000 is the upper end of "A..". */
-bool lesson_parse_count_range(const char *s, int len, struct lesson_range *r)
+/*
+ * One bound of a count: the digits S[0..LEN) as a number of at most
+ * LESSON_COUNT_MAX. False when they are not all digits (*BIG false) or when
+ * the number is larger (*BIG true).
+ */
+static bool count_bound(const char *s, size_t len, long *out, bool *big)
+{
+	long v = 0;
+
+	*big = false;
+	if (len == 0)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	for (size_t i = 0; i < len; i++) {
+		v = v * 10 + (s[i] - '0');
+		if (v > LESSON_COUNT_MAX) {
+			*big = true;
+			return false;
+		}
+	}
+	*out = v;
+	return true;
+}
+
+bool lesson_parse_count_range(const char *s, int len, struct lesson_range *r, const char **why)
 {
 	const char *dots = NULL;
-	char buf[32];
-	char *end;
-	long lo = 0, hi = 2000000000L;
+	long lo = 0, hi = LESSON_COUNT_MAX;
+	bool big = false;
 
+	if (why != NULL)
+		*why = NULL;
 	for (int i = 0; i + 1 < len; i++)
 		if (s[i] == '.' && s[i + 1] == '.') {
 			dots = s + i;
 			break;
 		}
-	if (len >= (int)sizeof buf || len == 0)
+	if (len <= 0)
 		return false;
 	if (dots == NULL) {
-		memcpy(buf, s, (size_t)len);
-		buf[len] = '\0';
-		if (!isdigit((unsigned char)buf[0]))
-			return false;
-		lo = strtol(buf, &end, 10);
-		if (*end || lo < 0 || lo > 2000000000L)
-			return false;
+		if (!count_bound(s, (size_t)len, &lo, &big))
+			goto bad;
 		r->lo = r->hi = (int)lo;
 		return true;
 	}
-	if (dots > s) {
-		memcpy(buf, s, (size_t)(dots - s));
-		buf[dots - s] = '\0';
-		if (!isdigit((unsigned char)buf[0]))
-			return false;
-		lo = strtol(buf, &end, 10);
-		if (*end || lo > 2000000000L)
-			return false;
-	}
-	if (dots + 2 < s + len) {
-		int n = (int)(s + len - dots - 2);
-
-		memcpy(buf, dots + 2, (size_t)n);
-		buf[n] = '\0';
-		if (!isdigit((unsigned char)buf[0]))
-			return false;
-		hi = strtol(buf, &end, 10);
-		if (*end || hi > 2000000000L)
-			return false;
-	}
-	if ((dots == s && dots + 2 == s + len) || lo > hi)
+	if (dots == s && dots + 2 == s + len)
 		return false;
+	if (dots > s && !count_bound(s, (size_t)(dots - s), &lo, &big))
+		goto bad;
+	if (dots + 2 < s + len && !count_bound(dots + 2, (size_t)(s + len - dots - 2), &hi, &big))
+		goto bad;
+	if (lo > hi) {
+		if (why != NULL)
+			*why = "an empty range: LOW is above HIGH";
+		return false;
+	}
 	r->lo = (int)lo;
 	r->hi = (int)hi;
 	return true;
+bad:
+	if (big && why != NULL)
+		*why = "out of range: counts go up to " LESSON_COUNT_MAX_TEXT;
+	return false;
 }
 
 void lesson_format_range(const struct lesson_range *r, char *buf, size_t n)

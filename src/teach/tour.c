@@ -155,7 +155,7 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 		return error_set(err, 0, 0, "no lesson is open: type 'lessons' for the list, 'lesson N' to open one");
 	t->offer_next = false;
 	if (page < 0 || page >= t->lesson->page_count)
-		return error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page + 1, t->lesson->id,
+		return error_set(err, 0, 0, "page %d: out of range: lesson %s has pages 1 to %d", page + 1, t->lesson->id,
 				 t->lesson->page_count);
 	t->page = page;
 	run_page(t, s, page);
@@ -208,7 +208,7 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 			number = i + 1;
 	lesson_info_free(list, count);
 	if (page > l->page_count) {
-		error_set(err, 0, 0, "page %d: lesson %s has pages 1 to %d", page, l->id, l->page_count);
+		error_set(err, 0, 0, "page %d: out of range: lesson %s has pages 1 to %d", page, l->id, l->page_count);
 		lesson_free(l);
 		return false;
 	}

@@ -4,7 +4,10 @@
  */
 #include "tutor/command_int.h"
 
+#include <string.h>
+
 #include "teach/tour.h"
+#include "base/util.h"
 
 /* The width lesson pages are wrapped to in the REPL. */
 #define COMMAND_PAGE_WIDTH 72
@@ -146,8 +149,16 @@ bool command_page(struct session *s, const char *args, FILE *out, struct error *
 	struct tour *t = tour_of(s);
 	long page;
 
-	if (n != 1 || !command_parse_count(w[0], 10000, &page) || page == 0)
+	if (n != 1 || !command_parse_count(w[0], 10000, &page) || page == 0) {
+		/* A number (page 0, page 99999999999) is out of range, not malformed: give the lesson's pages. */
+		if (n == 1 && w[0][strspn(w[0], "0123456789")] == '\0' && t->lesson != NULL) {
+			char cut[UTIL_CUT_MAX + 4];
+
+			return error_set(err, 0, 0, "page %s: out of range: lesson %s has pages 1 to %d",
+					 util_cut(w[0], cut, sizeof cut), t->lesson->id, t->lesson->page_count);
+		}
 		return error_set(err, 0, 0, "page: expected a page number, e.g. 'page 2'");
+	}
 	if (!tour_goto_page(t, s, (int)page - 1, err))
 		return false;
 	show_page(s, t, out);
