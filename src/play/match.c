@@ -13,18 +13,26 @@
 #include "base/util.h"
 
 /*
- * One move of variant OPT in POS: a search at its depth, or with a node
+ * One move of variant OPT in game G: a search at its depth, or with a node
  * budget, iterative deepening keeping the move of the last iteration that
- * finished within the budget (the first iteration's move when none did).
+ * finished within the budget (the stopped iteration's best finished root
+ * move when none did). This is the node-limit rule, the same as quiesce
+ * uci's "go nodes N" (uci.c): each iteration may use the nodes the earlier
+ * ones left, and a stopped iteration never replaces a finished one. The
+ * search knows the game's earlier positions, so it scores repetitions as
+ * draws.
  */
-static move choose(const struct position *pos, const struct search_options *opt, uint64_t nodes)
+static move choose(const struct game *g, const struct search_options *opt, uint64_t nodes)
 {
+	const struct position *pos = &g->pos;
 	struct search_options o = *opt;
 	struct search_result res;
 	move best = MOVE_NONE;
 	uint64_t used = 0;
 
 	o.progress = NULL;
+	o.history = g->keys;
+	o.history_len = g->nply;
 	if (nodes == 0) {
 		search_run(pos, &o, NULL, NULL, &res);
 		best = res.best;
@@ -60,7 +68,7 @@ static void play_game(const struct match_config *cfg, int i, struct match_game *
 	game_start(&mg->game, &cfg->openings[mg->opening], cfg->max_plies);
 	while (mg->game.result == GAME_ONGOING) {
 		int a_to_move = (mg->game.pos.side == WHITE) == mg->a_white;
-		move m = choose(&mg->game.pos, &cfg->modes[a_to_move ? 0 : 1].opt, cfg->nodes);
+		move m = choose(&mg->game, &cfg->modes[a_to_move ? 0 : 1].opt, cfg->nodes);
 
 		if (m == MOVE_NONE || !game_play(&mg->game, m))
 			break;

@@ -23,6 +23,7 @@
 
 #include "base/atomicfile.h"
 #include "chess/fen.h"
+#include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "search/search.h"
@@ -46,6 +47,8 @@ struct uci {
 	pthread_mutex_t out_lock;
 
 	struct position pos;            /* after "position ... moves ..." */
+	uint64_t *history;              /* repetition keys of the positions before pos, oldest first */
+	int history_len, history_cap;
 	struct search_options opt;      /* as the options set it */
 	char *trace_file;               /* NULL: no trace */
 
@@ -88,6 +91,11 @@ struct uci *uci_new(FILE *out)
 	pthread_mutex_init(&u->lock, NULL);
 	pthread_cond_init(&u->cond, NULL);
 	search_defaults(&u->opt);
+	/*
+	 * A GUI plays games: the piece-square evaluation, as match measures it
+	 * (with material alone the engine walks its king into the centre).
+	 */
+	u->opt.eval = EVAL_PST;
 	fen_parse(&u->pos, BOARD_START_FEN, &err);
 	return u;
 }
@@ -120,6 +128,7 @@ void uci_free(struct uci *u)
 	pthread_mutex_destroy(&u->lock);
 	pthread_cond_destroy(&u->cond);
 	free(u->trace_file);
+	free(u->history);
 	free(u);
 }
 
@@ -297,7 +306,14 @@ static void *think_main(void *arg)
 			 * score, or there is none. The stopped move's partial value is
 			 * already discarded by the search; the score is a lower bound.
 			 */
-			if (res.best != MOVE_NONE && res.has_score && (k.best == MOVE_NONE || res.score > k.last.score)) {
+			/*
+			 * The node-limit rule (as match --nodes): a stop by the node
+			 * limit never replaces a finished iteration, so a GUI's
+			 * "nodes=" reproduces match's games. A stop by the clock or
+			 * by "stop" may take a better partial iteration.
+			 */
+			if (res.best != MOVE_NONE && res.has_score &&
+			    (k.best == MOVE_NONE || (res.interrupted && res.score > k.last.score))) {
 				say_iteration(u, &res, d, total, true);
 				if (k.best == MOVE_NONE)
 					say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
@@ -397,7 +413,8 @@ static void cmd_uci(struct uci *u)
 	say(u, "option name StandPat type check default true");
 	say(u, "option name Evasions type check default true");
 	say(u, "option name PawnPushes type check default false");
-	say(u, "option name Eval type combo default material var material var pst");
+	say(u, "option name Eval type combo default %s var material var pst",
+	    u->opt.eval == EVAL_PST ? "pst" : "material");
 	say(u, "option name TraceFile type string default <empty>");
 	say(u, "uciok");
 }
@@ -499,6 +516,22 @@ static void cmd_setoption(struct uci *u, const char *args)
 	say(u, "info string unknown option '%s'", util_cut(nbuf, cut, sizeof cut));
 }
 
+/*
+ * Keeps the current position's repetition key before a move of the list is
+ * made, so the search can score a return to it as a draw. Only the positions
+ * since the last capture or pawn move can repeat: the list starts again there.
+ */
+static void history_push(struct uci *u)
+{
+	if (u->pos.halfmove == 0)
+		u->history_len = 0;
+	if (u->history_len == u->history_cap) {
+		u->history_cap = u->history_cap ? 2 * u->history_cap : 64;
+		u->history = xrealloc(u->history, (size_t)u->history_cap * sizeof *u->history);
+	}
+	u->history[u->history_len++] = game_repetition_key(&u->pos);
+}
+
 /* "position startpos|fen FEN [moves M...]". W[0] is "position". */
 static void cmd_position(struct uci *u, char **w, int n)
 {
@@ -546,6 +579,7 @@ static void cmd_position(struct uci *u, char **w, int n)
 		return;
 	}
 	u->pos = pos;
+	u->history_len = 0;
 	for (int k = i + 1; k < n; k++) {
 		move m;
 		struct undo und;
@@ -555,9 +589,13 @@ static void cmd_position(struct uci *u, char **w, int n)
 			    util_cut(w[k], cut, sizeof cut), k - i, k - i - 1);
 			return;
 		}
+		history_push(u);
 		board_make(&u->pos, m, &und);
 	}
 }
+
+/* A history of no positions: repetition detection on the search path alone. */
+static const uint64_t no_history[1];
 
 /* "go [depth N] [nodes N] [movetime MS] [wtime MS] ... [infinite] [ponder]". */
 static void cmd_go(struct uci *u, char **w, int n)
@@ -622,6 +660,9 @@ static void cmd_go(struct uci *u, char **w, int n)
 	u->limits = lim;
 	u->root = u->pos;
 	u->go_opt = u->opt;
+	/* The game before the root, for repetitions ("position" stops the thread before it changes it). */
+	u->go_opt.history = u->history_len > 0 ? u->history : no_history;
+	u->go_opt.history_len = u->history_len;
 	u->stop = 0;
 	u->finished = false;
 	u->hard_ms = u->soft_ms = 0;
@@ -663,6 +704,7 @@ bool uci_handle(struct uci *u, const char *line)
 
 		stop_thinking(u);
 		fen_parse(&u->pos, BOARD_START_FEN, &err);
+		u->history_len = 0;
 	} else if (!strcmp(w[0], "position")) {
 		stop_thinking(u);
 		cmd_position(u, w, n);
