@@ -81,7 +81,35 @@ struct work {
 	pthread_mutex_t lock;
 	int next, done;
 	double last_draw;
+	/* The SPRT: games finished, the pairs it has read in order, their counts, and where it stopped. */
+	bool *finished;
+	int sprt_pairs, sprt_counts[5];
+	double llr;
+	int limit;                          /* no game from here on is started */
 };
+
+static int a_half_points(const struct match_game *mg);
+
+/*
+ * Feeds the SPRT the pairs finished in game order since the last call (under
+ * the lock); when it decides, no further game starts and the match counts
+ * the games up to that pair.
+ */
+static void sprt_update(struct work *w)
+{
+	const struct sprt *sp = w->cfg->sprt;
+
+	while (w->limit == w->cfg->games && 2 * w->sprt_pairs + 1 < w->cfg->games &&
+	       w->finished[2 * w->sprt_pairs] && w->finished[2 * w->sprt_pairs + 1]) {
+		const struct match_game *g = &w->games[2 * w->sprt_pairs];
+
+		w->sprt_counts[a_half_points(&g[0]) + a_half_points(&g[1])]++;
+		w->sprt_pairs++;
+		w->llr = sprt_llr(sp, w->sprt_counts);
+		if (sprt_decide(sp, w->llr) != SPRT_CONTINUE)
+			w->limit = 2 * w->sprt_pairs;
+	}
+}
 
 static void draw_progress(struct work *w, bool last)
 {
@@ -91,6 +119,8 @@ static void draw_progress(struct work *w, bool last)
 		return;
 	w->last_draw = now;
 	fprintf(stderr, "\r%d/%d games", w->done, w->cfg->games);
+	if (w->cfg->sprt)
+		fprintf(stderr, ", LLR %.2f [%.2f, %.2f]", w->llr, w->cfg->sprt->lower, w->cfg->sprt->upper);
 	if (last)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
@@ -104,13 +134,17 @@ static void *worker(void *arg)
 		int i;
 
 		pthread_mutex_lock(&w->lock);
-		i = w->next < w->cfg->games ? w->next++ : -1;
+		i = w->next < w->limit ? w->next++ : -1;
 		pthread_mutex_unlock(&w->lock);
 		if (i < 0)
 			break;
 		play_game(w->cfg, i, &w->games[i]);
 		pthread_mutex_lock(&w->lock);
 		w->done++;
+		if (w->cfg->sprt) {
+			w->finished[i] = true;
+			sprt_update(w);
+		}
 		if (w->cfg->progress)
 			draw_progress(w, false);
 		pthread_mutex_unlock(&w->lock);
@@ -118,7 +152,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-void match_run(const struct match_config *cfg, struct match_game **games)
+int match_run(const struct match_config *cfg, struct match_game **games)
 {
 	struct work w;
 	int jobs = cfg->jobs > 0 ? cfg->jobs : 1;
@@ -128,6 +162,9 @@ void match_run(const struct match_config *cfg, struct match_game **games)
 	memset(&w, 0, sizeof w);
 	w.cfg = cfg;
 	w.games = xcalloc((size_t)cfg->games, sizeof *w.games);
+	w.limit = cfg->games;
+	if (cfg->sprt)
+		w.finished = xcalloc((size_t)cfg->games, sizeof *w.finished);
 	pthread_mutex_init(&w.lock, NULL);
 	if (jobs > cfg->games)
 		jobs = cfg->games;
@@ -144,7 +181,9 @@ void match_run(const struct match_config *cfg, struct match_game **games)
 		draw_progress(&w, true);
 	pthread_mutex_destroy(&w.lock);
 	free(threads);
+	free(w.finished);
 	*games = w.games;
+	return w.limit;
 }
 
 /* Variant A's points in a game: 1, 1/2 or 0 (twice that, to stay in integers). */

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "play/compare.h"
+#include "play/sprt.h"
 #include "chess/game.h"
 #include "base/types.h"
 
@@ -33,6 +34,12 @@ struct match_config {
 	int jobs;                           /* threads; 1: on the calling thread */
 	int max_plies;                      /* adjudicated a draw at this length */
 	bool progress;                      /* a progress line on stderr */
+	/*
+	 * NULL, or an SPRT (sprt.h) that ends the match as soon as it decides:
+	 * games is then the most to play. The test reads the pairs in game
+	 * order, so where it stops does not depend on jobs.
+	 */
+	const struct sprt *sprt;
 };
 
 struct match_game {
@@ -51,8 +58,13 @@ struct match_totals {
 	int reasons[GAME_MAX_LENGTH + 1];   /* games ended by each reason */
 };
 
-/* Plays the match; GAMES (config->games of them, to be freed) in game order. */
-void match_run(const struct match_config *cfg, struct match_game **games);
+/*
+ * Plays the match; GAMES (config->games of them, to be freed) in game order.
+ * Returns how many of them count: config->games, or with an SPRT that
+ * decided, the games of the pairs up to the one that decided (games after
+ * them may have been played on other threads: they are left out).
+ */
+int match_run(const struct match_config *cfg, struct match_game **games);
 
 /* Totals the games for variant A. */
 void match_total(const struct match_game *games, int n, struct match_totals *t);
