@@ -316,6 +316,9 @@ int cli_match(int argc, char **argv)
 	       "insufficient material %d, maximum length %d\n",
 	       t.reasons[GAME_CHECKMATE], t.reasons[GAME_STALEMATE], t.reasons[GAME_THREEFOLD],
 	       t.reasons[GAME_FIFTY_MOVES], t.reasons[GAME_INSUFFICIENT], t.reasons[GAME_MAX_LENGTH]);
+	printf("nodes per move: %s %.0f, %s %.0f; depth of the moves played: %s %.2f, %s %.2f\n", modes[0].name,
+	       t.nodes_per_move[0], modes[1].name, t.nodes_per_move[1], modes[0].name, t.depth_per_move[0],
+	       modes[1].name, t.depth_per_move[1]);
 	if (sprt_text) {
 		double llr = sprt_llr(&sprt, t.pairs);
 		enum sprt_verdict v = sprt_decide(&sprt, llr);

@@ -22,7 +22,8 @@
  * search knows the game's earlier positions, so it scores repetitions as
  * draws.
  */
-static move choose(const struct game *g, const struct search_options *opt, uint64_t nodes)
+static move choose(const struct game *g, const struct search_options *opt, uint64_t nodes,
+		   uint64_t *used_out, int *depth_out)
 {
 	const struct position *pos = &g->pos;
 	struct search_options o = *opt;
@@ -33,9 +34,12 @@ static move choose(const struct game *g, const struct search_options *opt, uint6
 	o.progress = NULL;
 	o.history = g->keys;
 	o.history_len = g->nply;
+	*depth_out = 0;
 	if (nodes == 0) {
 		search_run(pos, &o, NULL, NULL, &res);
 		best = res.best;
+		used = res.nodes;
+		*depth_out = o.depth;
 	} else {
 		for (int d = 1; d <= SEARCH_MAX_DEPTH && used < nodes; d++) {
 			o.depth = d;
@@ -48,8 +52,10 @@ static move choose(const struct game *g, const struct search_options *opt, uint6
 				break;
 			}
 			best = res.best;
+			*depth_out = d;
 		}
 	}
+	*used_out = used;
 	if (best == MOVE_NONE) {
 		struct move_list list;
 
@@ -68,7 +74,13 @@ static void play_game(const struct match_config *cfg, int i, struct match_game *
 	game_start(&mg->game, &cfg->openings[mg->opening], cfg->max_plies);
 	while (mg->game.result == GAME_ONGOING) {
 		int a_to_move = (mg->game.pos.side == WHITE) == mg->a_white;
-		move m = choose(&mg->game, &cfg->modes[a_to_move ? 0 : 1].opt, cfg->nodes);
+		int v = a_to_move ? 0 : 1, depth;
+		uint64_t used;
+		move m = choose(&mg->game, &cfg->modes[v].opt, cfg->nodes, &used, &depth);
+
+		mg->moves[v]++;
+		mg->nodes[v] += used;
+		mg->depths[v] += depth;
 
 		if (m == MOVE_NONE || !game_play(&mg->game, m))
 			break;
@@ -233,7 +245,8 @@ bool match_elo(const int pairs[5], double *elo, double *low, double *high)
 
 void match_total(const struct match_game *games, int n, struct match_totals *t)
 {
-	int points = 0;
+	int points = 0, moves[2] = { 0, 0 };
+	double nodes[2] = { 0, 0 }, depths[2] = { 0, 0 };
 
 	memset(t, 0, sizeof *t);
 	t->games = n;
@@ -247,6 +260,11 @@ void match_total(const struct match_game *games, int n, struct match_totals *t)
 			t->draws++;
 		else
 			t->losses++;
+		for (int v = 0; v < 2; v++) {
+			moves[v] += games[i].moves[v];
+			nodes[v] += (double)games[i].nodes[v];
+			depths[v] += games[i].depths[v];
+		}
 		if ((unsigned)games[i].game.reason <= GAME_MAX_LENGTH)
 			t->reasons[games[i].game.reason]++;
 		/* A pair is games 2k and 2k+1: one opening, colours reversed. */
@@ -256,6 +274,10 @@ void match_total(const struct match_game *games, int n, struct match_totals *t)
 		}
 	}
 	t->score = n ? points / (2.0 * n) : 0.0;
+	for (int v = 0; v < 2; v++) {
+		t->nodes_per_move[v] = moves[v] ? nodes[v] / moves[v] : 0.0;
+		t->depth_per_move[v] = moves[v] ? depths[v] / moves[v] : 0.0;
+	}
 	match_elo(t->pairs, &t->elo, &t->elo_low, &t->elo_high);
 }
 

@@ -46,6 +46,10 @@ struct match_game {
 	struct game game;
 	int opening;                        /* index into the openings */
 	bool a_white;                       /* variant A has White */
+	/* Per variant ([0] A, [1] B): moves searched, their nodes, and the depths of the searches kept. */
+	int moves[2];
+	uint64_t nodes[2];
+	int depths[2];
 };
 
 struct match_totals {
@@ -56,6 +60,8 @@ struct match_totals {
 	double score;                       /* A's points / games */
 	double elo, elo_low, elo_high;      /* A's Elo over B with its 95 % interval (may be +-inf) */
 	int reasons[GAME_MAX_LENGTH + 1];   /* games ended by each reason */
+	double nodes_per_move[2];           /* of variant A and B, over every move of the games */
+	double depth_per_move[2];           /* the mean depth of the iterations whose moves were played */
 };
 
 /*

@@ -301,26 +301,18 @@ static void *think_main(void *arg)
 		total += res.nodes;
 		if (res.stopped) {
 			/*
-			 * An unfinished iteration: keep the last finished one, unless
-			 * root moves of this one finished (has_score) with a better
-			 * score, or there is none. The stopped move's partial value is
-			 * already discarded by the search; the score is a lower bound.
+			 * An unfinished iteration, whatever stopped it (the node
+			 * limit, the clock, "stop"): the move of the last finished
+			 * one, as match --nodes plays (match.c), so that a GUI's
+			 * "nodes=" reproduces match's games. Only when no iteration
+			 * finished, the best of the root moves this one finished (its
+			 * score a lower bound; the stopped move's partial value is
+			 * already discarded by the search).
 			 */
-			/*
-			 * The node-limit rule (as match --nodes): a stop by the node
-			 * limit never replaces a finished iteration, so a GUI's
-			 * "nodes=" reproduces match's games. A stop by the clock or
-			 * by "stop" may take a better partial iteration.
-			 */
-			if (res.best != MOVE_NONE && res.has_score &&
-			    (k.best == MOVE_NONE || (res.interrupted && res.score > k.last.score))) {
+			if (k.best == MOVE_NONE && res.best != MOVE_NONE && res.has_score) {
 				say_iteration(u, &res, d, total, true);
-				if (k.best == MOVE_NONE)
-					say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
-					    d, res.root_moves_done, res.root_moves);
-				else
-					say(u, "info string depth %d stopped after %d of %d root moves: their best beats depth %d's move",
-					    d, res.root_moves_done, res.root_moves, k.depth);
+				say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
+				    d, res.root_moves_done, res.root_moves);
 				take_iteration(&k, &res, d);
 			}
 			break;
