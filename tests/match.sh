@@ -61,6 +61,10 @@ elo=$(sed -n -e 's/.* Elo +\([0-9]*\)[.].*/\1/p' -e 's/.* Elo +inf .*/100000/p' 
 # Node budgets.
 expect_exit 0 "match --nodes" "$QUIESCE" match --modes captures,captures+see --nodes 2000 --games 4
 expect_out_has "2000 nodes a move" "match --nodes"
+# Each move's iterations share the budget: no variant averages more than 2000 nodes a move.
+awk '/^nodes per move: / { gsub(/[,;]/, ""); if ($5 > 2000 || $7 > 2000 || $5 < 1000 || $7 < 1000) bad = 1; n++ }
+     END { exit bad || n != 1 }' "$T/out" ||
+	fail "match --nodes 2000: nodes per move out of (1000, 2000]: $(grep '^nodes per move' "$T/out")"
 
 # SPRT: usage errors, then a test that decides before --games: the LLR it
 # prints is the one tests/sprt-reference.py (the published formulas, written
