@@ -42,9 +42,9 @@ grep -q "^none: +$wins " "$T/j1.txt" || fail "none's wins in the totals are not 
 
 # The README's table is reproducible: its first row (none -> captures, depth 2, 400 games).
 expect_exit 0 "the README's first row" "$QUIESCE" match --modes captures,none --depth 2 --games 400 --jobs 2 --no-progress
-grep -q "^captures: +310 =89 -1, score 88.6%, Elo +356.6 " "$T/out" ||
-	fail "the README's first row (+310 =89 -1, +356.6) is not what match gives now: $(sed -n 2p "$T/out")"
-grep -F -q '| none → captures | 2 | +310 =89 −1 | 88.6 % | **+357** [+324, +395]' "$srcdir/README.md" ||
+grep -q "^captures: +389 =9 -2, score 98.4%, Elo +712.8 " "$T/out" ||
+	fail "the README's first row (+389 =9 -2, +712.8) is not what match gives now: $(sed -n 2p "$T/out")"
+grep -F -q '| none → captures | 2 | +389 =9 −2 | 98.4 % | **+713** [+629, +876]' "$srcdir/README.md" ||
 	fail "README.md no longer shows the row this test reproduces"
 
 # Lesson 20's small match (its last page): captures wins most of 20 games, hundreds of Elo.
