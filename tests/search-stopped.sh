@@ -191,7 +191,8 @@ uci_run() {
 	# uci_run GO-ARGS: the engine's answers to one "go" on P, in $T/out (waits for bestmove).
 	: >"$T/out"
 	{
-		printf 'uci\nposition fen %s\ngo %s\n' "$P" "$1"
+		# The material evaluation the values above were worked with (uci defaults to pst).
+		printf 'uci\nsetoption name Eval value material\nposition fen %s\ngo %s\n' "$P" "$1"
 		i=0
 		while ! grep -q '^bestmove' "$T/out" && [ "$i" -lt 1200 ]; do
 			sleep 0.1

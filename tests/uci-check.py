@@ -5,7 +5,7 @@
 
 1. Protocol: for the first 200 positions of EPD, "position fen ..." and
    "go depth 3"; every bestmove must be the best move "quiesce search
-   --depth 3" prints for the same position and, when Stockfish is given, one
+   --depth 3 --eval pst" prints (pst is uci's default evaluation) for the same position and, when Stockfish is given, one
    of the legal moves Stockfish lists ("go perft 1"), an independent move
    generator.
 2. Threads: "isready" is answered while "go infinite" thinks, and "stop"
@@ -83,7 +83,8 @@ class Engine:
 
 
 def search_best(quiesce, fen, extra=()):
-    out = subprocess.run([quiesce, "search", "--fen", fen, "--depth", "3", "--format", "json"] + list(extra),
+    # quiesce uci evaluates with pst by default (search, with material).
+    out = subprocess.run([quiesce, "search", "--fen", fen, "--depth", "3", "--eval", "pst", "--format", "json"] + list(extra),
                          capture_output=True, text=True, check=True).stdout
     best = json.loads(out)["best"]
     return best if best else "0000"

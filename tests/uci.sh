@@ -1,8 +1,8 @@
 #!/bin/sh
 # uci.sh: quiesce as a UCI engine, driven as a GUI drives it (tests/uci-check.py):
 # 200 WAC positions at "go depth 3" (bestmove equal to "quiesce search
-# --depth 3", legal per Stockfish when installed), isready and stop while
-# thinking, malformed commands, options, TraceFile, node and time limits.
+# --depth 3 --eval pst", legal per Stockfish when installed), the games of
+# match --nodes replayed at "go nodes", isready and stop while thinking, malformed commands, options, TraceFile, node and time limits.
 # Needs python3 (skipped without it).
 
 . "$srcdir/tests/lib.sh"
@@ -12,6 +12,42 @@ PY=$(need_prog python3) || skip "python3 is not installed"
 SF=${STOCKFISH:-}
 [ -n "$SF" ] && [ -x "$SF" ] || SF=$(need_prog stockfish) || SF=
 "$PY" "$srcdir/tests/uci-check.py" "$QUIESCE" "$srcdir/positions/wac.epd" "$SF" || fail "uci-check.py"
+
+# The node-limit rule: "go nodes N" plays the moves of "match --nodes N"
+# (one variant on both sides, uci's defaults: captures, pst) from the same
+# openings, move for move (tests/uci-match-nodes.py).
+head -4 "$srcdir/positions/balanced.epd" | cut -d' ' -f1-4 >"$T/open4.epd"
+"$QUIESCE" match --modes captures,captures --nodes 3000 --games 8 --openings "$T/open4.epd" --max-plies 80 \
+	--pgn "$T/nodes.pgn" --no-progress >"$T/out" 2>"$T/err" || fail "match --nodes 3000 for the node-limit rule"
+set --
+while read -r b s c k; do
+	set -- "$@" "$b $s $c $k 0 1"
+done <"$T/open4.epd"
+"$PY" "$srcdir/tests/uci-match-nodes.py" "$QUIESCE" "$T/nodes.pgn" 3000 "$@" >"$T/out" 2>&1 ||
+	fail "go nodes 3000 and match --nodes 3000 play different games: $(tail -3 "$T/out")"
+
+# Repetitions (hand-worked, as in tests/test_repetition.c): a lone king
+# against king and rook, after 1... Kh8 2. Kh1 Kg8 from the position with
+# White's king on g1. 3. Kg1 brings it back: a draw, 0, the only line that
+# does not lose the rook's worth. Given as a bare FEN there is no history.
+uci_go() {
+	# uci_go POSITION-ARGS: "go depth 2" after "position POSITION-ARGS"; the answers in $T/out.
+	: >"$T/out"
+	{
+		printf 'uci\nposition %s\ngo depth 2\n' "$1"
+		i=0
+		while ! grep -q '^bestmove' "$T/out" && [ "$i" -lt 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		printf 'quit\n'
+	} | "$QUIESCE" uci >"$T/out" 2>"$T/err"
+}
+uci_go "fen 1r4k1/8/8/8/8/8/8/6K1 b - - 0 1 moves g8h8 g1h1 h8g8"
+expect_out_line "bestmove h1g1" "uci: the move back to a position of the game"
+grep -q '^info depth 2 .*score cp 0 ' "$T/out" || fail "uci: a repetition does not score 0: $(grep '^info depth 2' "$T/out")"
+uci_go "fen 1r4k1/8/8/8/8/8/8/7K w - - 3 3"
+grep -q "score cp 0 " "$T/out" && fail "uci: a draw score with no game history: $(grep '^info depth 2' "$T/out")"
 
 # Standard input closing is "quit"; --help and a stray argument.
 printf 'uci\n' | "$QUIESCE" uci >"$T/out" 2>"$T/err"

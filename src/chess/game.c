@@ -11,8 +11,25 @@ void game_start(struct game *g, const struct position *start, int max_plies)
 	g->pos = *start;
 	g->nply = 0;
 	g->max_plies = max_plies > 0 && max_plies < GAME_MAX_PLIES ? max_plies : GAME_MAX_PLIES;
-	g->keys[0] = start->key;
+	g->keys[0] = game_repetition_key(start);
 	game_update(g);
+}
+
+uint64_t game_repetition_key(const struct position *pos)
+{
+	struct move_list list;
+	struct position copy;
+
+	if (pos->ep == SQ_NONE)
+		return pos->key;
+	movegen_all(pos, &list);
+	for (int i = 0; i < list.count; i++)
+		if (MOVE_IS_EP(list.moves[i]))
+			return pos->key;
+	/* No legal en passant capture: the key of the same position without the square. */
+	copy = *pos;
+	copy.ep = SQ_NONE;
+	return board_compute_key(&copy);
 }
 
 int game_repetitions(const struct game *g)
@@ -25,7 +42,7 @@ int game_repetitions(const struct game *g)
 	int back = g->pos.halfmove < g->nply ? g->pos.halfmove : g->nply;
 
 	for (int i = 2; i <= back; i += 2)
-		if (g->keys[g->nply - i] == g->pos.key)
+		if (g->keys[g->nply - i] == g->keys[g->nply])
 			count++;
 	return count;
 }
@@ -90,7 +107,7 @@ bool game_play(struct game *g, move m)
 	g->moves[g->nply] = m;
 	board_make(&g->pos, m, &g->undo[g->nply]);
 	g->nply++;
-	g->keys[g->nply] = g->pos.key;
+	g->keys[g->nply] = game_repetition_key(&g->pos);
 	game_update(g);
 	return true;
 }

@@ -34,7 +34,11 @@ struct game {
 	int max_plies;                  /* adjudicated a draw at this length; 0: GAME_MAX_PLIES */
 	move moves[GAME_MAX_PLIES];
 	struct undo undo[GAME_MAX_PLIES];
-	uint64_t keys[GAME_MAX_PLIES + 1]; /* keys[i]: the key before move i; keys[nply]: now */
+	/*
+	 * keys[i]: the repetition key (game_repetition_key) before move i;
+	 * keys[nply]: now.
+	 */
+	uint64_t keys[GAME_MAX_PLIES + 1];
 	enum game_result result;
 	enum game_reason reason;
 };
@@ -51,6 +55,15 @@ bool game_play(struct game *g, move m);
 
 /* Takes the last move back (the result becomes ongoing again); false when there is none. */
 bool game_takeback(struct game *g);
+
+/*
+ * The key two positions share when they are the same position for the
+ * repetition rule (FIDE article 9.2): the Zobrist key, whose en passant file
+ * counts only when an en passant capture is legal. After a double step that
+ * no pawn can take en passant, the position repeats one with no en passant
+ * square.
+ */
+uint64_t game_repetition_key(const struct position *pos);
 
 /* How many times the current position has occurred, this time included. */
 int game_repetitions(const struct game *g);

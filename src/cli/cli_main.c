@@ -45,7 +45,8 @@ static const struct command {
 	{ "lesson", cli_lesson, "lesson [--width N] NAME",
 	  "open a lesson (by id or number) in the tutor; text pages when not on a terminal" },
 	{ "match", cli_match, "match --modes A,B [--depth N | --nodes N] [--games N] [--openings FILE]\n"
-	  "                [--jobs N] [--pgn FILE] [--max-plies N] [--no-progress] [SEARCH OPTION]...",
+	  "                [--jobs N] [--pgn FILE] [--max-plies N]\n"
+	  "                [--sprt ELO0,ELO1 [--alpha A] [--beta B]] [--no-progress] [SEARCH OPTION]...",
 	  "play two search variants against each other; wins, draws, losses and Elo" },
 	{ "uci", cli_uci, "uci",
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },

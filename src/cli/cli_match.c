@@ -14,6 +14,7 @@
 #include "chess/fen.h"
 #include "chess/game.h"
 #include "play/match.h"
+#include "play/sprt.h"
 #include "chess/suite.h"
 #include "base/util.h"
 
@@ -34,12 +35,32 @@ static const char match_usage_options[] =
 	"      --jobs N           play on N threads (default 1; 0: one per CPU); the\n"
 	"                         results do not depend on N\n"
 	"      --pgn FILE         write every game to FILE as PGN, each as it ends\n"
+	"      --sprt ELO0,ELO1   stop as soon as the pentanomial SPRT decides between\n"
+	"                         H0: Elo ELO0 and H1: Elo ELO1 (logistic Elo of A\n"
+	"                         over B); --games is then the most to play\n"
+	"      --alpha A, --beta B  the SPRT's error rates (default 0.05 each)\n"
 	"      --no-progress      no progress line on a terminal\n"
 	"  -h, --help             display this help and exit\n\n";
 
 enum {
-	OPT_MODES = 1, OPT_GAMES, OPT_NODES, OPT_OPENINGS, OPT_MAX_PLIES, OPT_JOBS, OPT_PGN, OPT_NO_PROGRESS
+	OPT_MODES = 1, OPT_GAMES, OPT_NODES, OPT_OPENINGS, OPT_MAX_PLIES, OPT_JOBS, OPT_PGN, OPT_NO_PROGRESS,
+	OPT_SPRT, OPT_ALPHA, OPT_BETA
 };
+
+/* Parses an SPRT error rate: a decimal number strictly between 0 and 1. */
+static bool rate_option(const char *name, const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (end == arg || *end || errno || !(*out > 0.0 && *out < 1.0)) {
+		cli_usage_error("match: invalid --%s '%s': expected a number between 0 and 1 such as 0.05", name,
+				cli_cut(arg));
+		return false;
+	}
+	return true;
+}
 
 static bool number_option(const char *name, const char *arg, long lo, long max, long *out)
 {
@@ -100,12 +121,12 @@ static bool pgn_out_open(struct pgn_out *out, const char *path, int games)
 }
 
 /* match_config.game_over: game INDEX has ended; write it and those after it that were waiting. */
-static void pgn_out_game_over(void *ctx, const struct match_game *games, int index)
+static void pgn_out_game_over(void *ctx, const struct match_game *games, int index, int counted)
 {
 	struct pgn_out *out = ctx;
 
 	out->over[index] = true;
-	while (out->next < out->cfg->games && out->over[out->next]) {
+	while (out->next < counted && out->over[out->next]) {
 		if (out->error == 0) {
 			match_write_pgn_game(out->fp, out->cfg, &games[out->next], out->next);
 			if (fflush(out->fp) != 0 || ferror(out->fp))
@@ -206,6 +227,9 @@ int cli_match(int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "pgn", required_argument, NULL, OPT_PGN },
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ "sprt", required_argument, NULL, OPT_SPRT },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "beta", required_argument, NULL, OPT_BETA },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -223,6 +247,11 @@ int cli_match(int argc, char **argv)
 	int nmodes = 0, nopenings = 0, c, rc;
 	char elo[32], lo[32], hi[32];
 	double start, cpu0;
+	const char *sprt_text = NULL;
+	double elo0 = 0, elo1 = 0, alpha = SPRT_DEFAULT_ALPHA, beta = SPRT_DEFAULT_BETA;
+	bool rate_given = false;
+	struct sprt sprt;
+	int played;
 
 	search_defaults(&base);
 	/*
@@ -274,6 +303,17 @@ int cli_match(int argc, char **argv)
 		case OPT_NO_PROGRESS:
 			no_progress = true;
 			break;
+		case OPT_SPRT:
+			if (!sprt_parse_bounds(optarg, &elo0, &elo1, &err))
+				return cli_usage_error("match: invalid --sprt: %s", err.msg);
+			sprt_text = optarg;
+			break;
+		case OPT_ALPHA:
+		case OPT_BETA:
+			if (!rate_option(c == OPT_ALPHA ? "alpha" : "beta", optarg, c == OPT_ALPHA ? &alpha : &beta))
+				return EXIT_USAGE;
+			rate_given = true;
+			break;
 		case 'h':
 			cli_print_command_help("match", match_usage_options);
 			fputs(cli_search_options_help, stdout);
@@ -288,6 +328,10 @@ int cli_match(int argc, char **argv)
 		return cli_usage_error("match: --modes A,B is required, e.g. --modes captures,none");
 	if (nodes > 0 && depth_given)
 		return cli_usage_error("match: give --depth N or --nodes N, not both");
+	if (rate_given && !sprt_text)
+		return cli_usage_error("match: --alpha and --beta need --sprt ELO0,ELO1");
+	if (sprt_text && !sprt_init(&sprt, elo0, elo1, alpha, beta, &err))
+		return cli_usage_error("match: invalid --sprt '%s': %s", cli_cut(sprt_text), err.msg);
 	if (!compare_modes_parse(list, &base, &modes, &nmodes, &err))
 		return cli_usage_error("match: %s", err.msg);
 	if (nmodes != 2) {
@@ -323,10 +367,11 @@ int cli_match(int argc, char **argv)
 		cfg.game_over = pgn_out_game_over;
 		cfg.game_over_ctx = &pgn_out;
 	}
+	cfg.sprt = sprt_text ? &sprt : NULL;
 	start = util_now();
 	cpu0 = (double)clock() / CLOCKS_PER_SEC;
-	match_run(&cfg, &games);
-	match_total(games, cfg.games, &t);
+	played = match_run(&cfg, &games);
+	match_total(games, played, &t);
 
 	if (nodes > 0)
 		printf("match: %s vs %s, %ld nodes a move, %d games", modes[0].name, modes[1].name, nodes, t.games);
@@ -349,6 +394,17 @@ int cli_match(int argc, char **argv)
 	       "insufficient material %d, maximum length %d\n",
 	       t.reasons[GAME_CHECKMATE], t.reasons[GAME_STALEMATE], t.reasons[GAME_THREEFOLD],
 	       t.reasons[GAME_FIFTY_MOVES], t.reasons[GAME_INSUFFICIENT], t.reasons[GAME_MAX_LENGTH]);
+	printf("nodes per move: %s %.0f, %s %.0f; depth of the moves played: %s %.2f, %s %.2f\n", modes[0].name,
+	       t.nodes_per_move[0], modes[1].name, t.nodes_per_move[1], modes[0].name, t.depth_per_move[0],
+	       modes[1].name, t.depth_per_move[1]);
+	if (sprt_text) {
+		double llr = sprt_llr(&sprt, t.pairs);
+		enum sprt_verdict v = sprt_decide(&sprt, llr);
+
+		printf("sprt: LLR %.2f [%.2f, %.2f] (logistic Elo %g to %g, alpha %g, beta %g): %s after %d game pairs%s\n",
+		       llr, sprt.lower, sprt.upper, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt_verdict_text(v),
+		       t.npairs, v == SPRT_CONTINUE ? " (the --games maximum)" : "");
+	}
 	printf("time: %.1f s (CPU %.1f s, %ld thread%s)\n", util_now() - start,
 	       (double)clock() / CLOCKS_PER_SEC - cpu0, jobs, jobs == 1 ? "" : "s");
 

@@ -13,21 +13,33 @@
 #include "base/util.h"
 
 /*
- * One move of variant OPT in POS: a search at its depth, or with a node
+ * One move of variant OPT in game G: a search at its depth, or with a node
  * budget, iterative deepening keeping the move of the last iteration that
- * finished within the budget (the first iteration's move when none did).
+ * finished within the budget (the stopped iteration's best finished root
+ * move when none did). This is the node-limit rule, the same as quiesce
+ * uci's "go nodes N" (uci.c): each iteration may use the nodes the earlier
+ * ones left, and a stopped iteration never replaces a finished one. The
+ * search knows the game's earlier positions, so it scores repetitions as
+ * draws.
  */
-static move choose(const struct position *pos, const struct search_options *opt, uint64_t nodes)
+static move choose(const struct game *g, const struct search_options *opt, uint64_t nodes,
+		   uint64_t *used_out, int *depth_out)
 {
+	const struct position *pos = &g->pos;
 	struct search_options o = *opt;
 	struct search_result res;
 	move best = MOVE_NONE;
 	uint64_t used = 0;
 
 	o.progress = NULL;
+	o.history = g->keys;
+	o.history_len = g->nply;
+	*depth_out = 0;
 	if (nodes == 0) {
 		search_run(pos, &o, NULL, NULL, &res);
 		best = res.best;
+		used = res.nodes;
+		*depth_out = o.depth;
 	} else {
 		for (int d = 1; d <= SEARCH_MAX_DEPTH && used < nodes; d++) {
 			o.depth = d;
@@ -40,8 +52,10 @@ static move choose(const struct position *pos, const struct search_options *opt,
 				break;
 			}
 			best = res.best;
+			*depth_out = d;
 		}
 	}
+	*used_out = used;
 	if (best == MOVE_NONE) {
 		struct move_list list;
 
@@ -60,7 +74,13 @@ static void play_game(const struct match_config *cfg, int i, struct match_game *
 	game_start(&mg->game, &cfg->openings[mg->opening], cfg->max_plies);
 	while (mg->game.result == GAME_ONGOING) {
 		int a_to_move = (mg->game.pos.side == WHITE) == mg->a_white;
-		move m = choose(&mg->game.pos, &cfg->modes[a_to_move ? 0 : 1].opt, cfg->nodes);
+		int v = a_to_move ? 0 : 1, depth;
+		uint64_t used;
+		move m = choose(&mg->game, &cfg->modes[v].opt, cfg->nodes, &used, &depth);
+
+		mg->moves[v]++;
+		mg->nodes[v] += used;
+		mg->depths[v] += depth;
 
 		if (m == MOVE_NONE || !game_play(&mg->game, m))
 			break;
@@ -73,7 +93,35 @@ struct work {
 	pthread_mutex_t lock;
 	int next, done;
 	double last_draw;
+	/* The SPRT: games finished, the pairs it has read in order, their counts, and where it stopped. */
+	bool *finished;
+	int sprt_pairs, sprt_counts[5];
+	double llr;
+	int limit;                          /* no game from here on is started */
 };
+
+static int a_half_points(const struct match_game *mg);
+
+/*
+ * Feeds the SPRT the pairs finished in game order since the last call (under
+ * the lock); when it decides, no further game starts and the match counts
+ * the games up to that pair.
+ */
+static void sprt_update(struct work *w)
+{
+	const struct sprt *sp = w->cfg->sprt;
+
+	while (w->limit == w->cfg->games && 2 * w->sprt_pairs + 1 < w->cfg->games &&
+	       w->finished[2 * w->sprt_pairs] && w->finished[2 * w->sprt_pairs + 1]) {
+		const struct match_game *g = &w->games[2 * w->sprt_pairs];
+
+		w->sprt_counts[a_half_points(&g[0]) + a_half_points(&g[1])]++;
+		w->sprt_pairs++;
+		w->llr = sprt_llr(sp, w->sprt_counts);
+		if (sprt_decide(sp, w->llr) != SPRT_CONTINUE)
+			w->limit = 2 * w->sprt_pairs;
+	}
+}
 
 static void draw_progress(struct work *w, bool last)
 {
@@ -83,6 +131,8 @@ static void draw_progress(struct work *w, bool last)
 		return;
 	w->last_draw = now;
 	fprintf(stderr, "\r%d/%d games", w->done, w->cfg->games);
+	if (w->cfg->sprt)
+		fprintf(stderr, ", LLR %.2f [%.2f, %.2f]", w->llr, w->cfg->sprt->lower, w->cfg->sprt->upper);
 	if (last)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
@@ -96,15 +146,20 @@ static void *worker(void *arg)
 		int i;
 
 		pthread_mutex_lock(&w->lock);
-		i = w->next < w->cfg->games ? w->next++ : -1;
+		i = w->next < w->limit ? w->next++ : -1;
 		pthread_mutex_unlock(&w->lock);
 		if (i < 0)
 			break;
 		play_game(w->cfg, i, &w->games[i]);
 		pthread_mutex_lock(&w->lock);
 		w->done++;
+		if (w->cfg->sprt) {
+			w->finished[i] = true;
+			sprt_update(w);
+		}
+		/* After the SPRT's update: a game past its stop is not the match's. */
 		if (w->cfg->game_over != NULL)
-			w->cfg->game_over(w->cfg->game_over_ctx, w->games, i);
+			w->cfg->game_over(w->cfg->game_over_ctx, w->games, i, w->limit);
 		if (w->cfg->progress)
 			draw_progress(w, false);
 		pthread_mutex_unlock(&w->lock);
@@ -112,7 +167,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-void match_run(const struct match_config *cfg, struct match_game **games)
+int match_run(const struct match_config *cfg, struct match_game **games)
 {
 	struct work w;
 	int jobs = cfg->jobs > 0 ? cfg->jobs : 1;
@@ -122,6 +177,9 @@ void match_run(const struct match_config *cfg, struct match_game **games)
 	memset(&w, 0, sizeof w);
 	w.cfg = cfg;
 	w.games = xcalloc((size_t)cfg->games, sizeof *w.games);
+	w.limit = cfg->games;
+	if (cfg->sprt)
+		w.finished = xcalloc((size_t)cfg->games, sizeof *w.finished);
 	pthread_mutex_init(&w.lock, NULL);
 	if (jobs > cfg->games)
 		jobs = cfg->games;
@@ -138,7 +196,9 @@ void match_run(const struct match_config *cfg, struct match_game **games)
 		draw_progress(&w, true);
 	pthread_mutex_destroy(&w.lock);
 	free(threads);
+	free(w.finished);
 	*games = w.games;
+	return w.limit;
 }
 
 /* Variant A's points in a game: 1, 1/2 or 0 (twice that, to stay in integers). */
@@ -188,7 +248,8 @@ bool match_elo(const int pairs[5], double *elo, double *low, double *high)
 
 void match_total(const struct match_game *games, int n, struct match_totals *t)
 {
-	int points = 0;
+	int points = 0, moves[2] = { 0, 0 };
+	double nodes[2] = { 0, 0 }, depths[2] = { 0, 0 };
 
 	memset(t, 0, sizeof *t);
 	t->games = n;
@@ -202,6 +263,11 @@ void match_total(const struct match_game *games, int n, struct match_totals *t)
 			t->draws++;
 		else
 			t->losses++;
+		for (int v = 0; v < 2; v++) {
+			moves[v] += games[i].moves[v];
+			nodes[v] += (double)games[i].nodes[v];
+			depths[v] += games[i].depths[v];
+		}
 		if ((unsigned)games[i].game.reason <= GAME_MAX_LENGTH)
 			t->reasons[games[i].game.reason]++;
 		/* A pair is games 2k and 2k+1: one opening, colours reversed. */
@@ -211,6 +277,10 @@ void match_total(const struct match_game *games, int n, struct match_totals *t)
 		}
 	}
 	t->score = n ? points / (2.0 * n) : 0.0;
+	for (int v = 0; v < 2; v++) {
+		t->nodes_per_move[v] = moves[v] ? nodes[v] / moves[v] : 0.0;
+		t->depth_per_move[v] = moves[v] ? depths[v] / moves[v] : 0.0;
+	}
 	match_elo(t->pairs, &t->elo, &t->elo_low, &t->elo_high);
 }
 

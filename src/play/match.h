@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "play/compare.h"
+#include "play/sprt.h"
 #include "chess/game.h"
 #include "base/types.h"
 
@@ -36,18 +37,30 @@ struct match_config {
 	int max_plies;                      /* adjudicated a draw at this length */
 	bool progress;                      /* a progress line on stderr */
 	/*
-	 * Called as each game ends (NULL: not called) with the games array and
-	 * the game's index, one call at a time (under the match's lock), so a
-	 * caller can write every finished game at once.
+	 * Called as each game ends (NULL: not called) with the games array, the
+	 * game's index and how many games the match counts so far (the games
+	 * below COUNTED; fewer than games once an SPRT has stopped the match),
+	 * one call at a time (under the match's lock), so a caller can write
+	 * every finished game of the match at once.
 	 */
-	void (*game_over)(void *ctx, const struct match_game *games, int index);
+	void (*game_over)(void *ctx, const struct match_game *games, int index, int counted);
 	void *game_over_ctx;
+	/*
+	 * NULL, or an SPRT (sprt.h) that ends the match as soon as it decides:
+	 * games is then the most to play. The test reads the pairs in game
+	 * order, so where it stops does not depend on jobs.
+	 */
+	const struct sprt *sprt;
 };
 
 struct match_game {
 	struct game game;
 	int opening;                        /* index into the openings */
 	bool a_white;                       /* variant A has White */
+	/* Per variant ([0] A, [1] B): moves searched, their nodes, and the depths of the searches kept. */
+	int moves[2];
+	uint64_t nodes[2];
+	int depths[2];
 };
 
 struct match_totals {
@@ -58,10 +71,17 @@ struct match_totals {
 	double score;                       /* A's points / games */
 	double elo, elo_low, elo_high;      /* A's Elo over B with its 95 % interval (may be +-inf) */
 	int reasons[GAME_MAX_LENGTH + 1];   /* games ended by each reason */
+	double nodes_per_move[2];           /* of variant A and B, over every move of the games */
+	double depth_per_move[2];           /* the mean depth of the iterations whose moves were played */
 };
 
-/* Plays the match; GAMES (config->games of them, to be freed) in game order. */
-void match_run(const struct match_config *cfg, struct match_game **games);
+/*
+ * Plays the match; GAMES (config->games of them, to be freed) in game order.
+ * Returns how many of them count: config->games, or with an SPRT that
+ * decided, the games of the pairs up to the one that decided (games after
+ * them may have been played on other threads: they are left out).
+ */
+int match_run(const struct match_config *cfg, struct match_game **games);
 
 /* Totals the games for variant A. */
 void match_total(const struct match_game *games, int n, struct match_totals *t);

@@ -23,6 +23,7 @@
 
 #include "base/atomicfile.h"
 #include "chess/fen.h"
+#include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "search/search.h"
@@ -46,6 +47,8 @@ struct uci {
 	pthread_mutex_t out_lock;
 
 	struct position pos;            /* after "position ... moves ..." */
+	uint64_t *history;              /* repetition keys of the positions before pos, oldest first */
+	int history_len, history_cap;
 	struct search_options opt;      /* as the options set it */
 	char *trace_file;               /* NULL: no trace */
 
@@ -88,6 +91,11 @@ struct uci *uci_new(FILE *out)
 	pthread_mutex_init(&u->lock, NULL);
 	pthread_cond_init(&u->cond, NULL);
 	search_defaults(&u->opt);
+	/*
+	 * A GUI plays games: the piece-square evaluation, as match measures it
+	 * (with material alone the engine walks its king into the centre).
+	 */
+	u->opt.eval = EVAL_PST;
 	fen_parse(&u->pos, BOARD_START_FEN, &err);
 	return u;
 }
@@ -120,6 +128,7 @@ void uci_free(struct uci *u)
 	pthread_mutex_destroy(&u->lock);
 	pthread_cond_destroy(&u->cond);
 	free(u->trace_file);
+	free(u->history);
 	free(u);
 }
 
@@ -291,19 +300,18 @@ static void *think_main(void *arg)
 		total += res.nodes;
 		if (res.stopped) {
 			/*
-			 * An unfinished iteration: keep the last finished one, unless
-			 * root moves of this one finished (has_score) with a better
-			 * score, or there is none. The stopped move's partial value is
-			 * already discarded by the search; the score is a lower bound.
+			 * An unfinished iteration, whatever stopped it (the node
+			 * limit, the clock, "stop"): the move of the last finished
+			 * one, as match --nodes plays (match.c), so that a GUI's
+			 * "nodes=" reproduces match's games. Only when no iteration
+			 * finished, the best of the root moves this one finished (its
+			 * score a lower bound; the stopped move's partial value is
+			 * already discarded by the search).
 			 */
-			if (res.best != MOVE_NONE && res.has_score && (k.best == MOVE_NONE || res.score > k.last.score)) {
+			if (k.best == MOVE_NONE && res.best != MOVE_NONE && res.has_score) {
 				say_iteration(u, &res, d, total, true);
-				if (k.best == MOVE_NONE)
-					say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
-					    d, res.root_moves_done, res.root_moves);
-				else
-					say(u, "info string depth %d stopped after %d of %d root moves: their best beats depth %d's move",
-					    d, res.root_moves_done, res.root_moves, k.depth);
+				say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
+				    d, res.root_moves_done, res.root_moves);
 				take_iteration(&k, &res, d);
 			}
 			break;
@@ -396,7 +404,8 @@ static void cmd_uci(struct uci *u)
 	say(u, "option name StandPat type check default true");
 	say(u, "option name Evasions type check default true");
 	say(u, "option name PawnPushes type check default false");
-	say(u, "option name Eval type combo default material var material var pst");
+	say(u, "option name Eval type combo default %s var material var pst",
+	    u->opt.eval == EVAL_PST ? "pst" : "material");
 	say(u, "option name TraceFile type string default <empty>");
 	say(u, "uciok");
 }
@@ -498,6 +507,22 @@ static void cmd_setoption(struct uci *u, const char *args)
 	say(u, "info string unknown option '%s'", util_cut(nbuf, cut, sizeof cut));
 }
 
+/*
+ * Keeps the current position's repetition key before a move of the list is
+ * made, so the search can score a return to it as a draw. Only the positions
+ * since the last capture or pawn move can repeat: the list starts again there.
+ */
+static void history_push(struct uci *u)
+{
+	if (u->pos.halfmove == 0)
+		u->history_len = 0;
+	if (u->history_len == u->history_cap) {
+		u->history_cap = u->history_cap ? 2 * u->history_cap : 64;
+		u->history = xrealloc(u->history, (size_t)u->history_cap * sizeof *u->history);
+	}
+	u->history[u->history_len++] = game_repetition_key(&u->pos);
+}
+
 /* "position startpos|fen FEN [moves M...]". W[0] is "position". */
 static void cmd_position(struct uci *u, char **w, int n)
 {
@@ -545,6 +570,7 @@ static void cmd_position(struct uci *u, char **w, int n)
 		return;
 	}
 	u->pos = pos;
+	u->history_len = 0;
 	for (int k = i + 1; k < n; k++) {
 		move m;
 		struct undo und;
@@ -554,9 +580,13 @@ static void cmd_position(struct uci *u, char **w, int n)
 			    util_cut(w[k], cut, sizeof cut), k - i, k - i - 1);
 			return;
 		}
+		history_push(u);
 		board_make(&u->pos, m, &und);
 	}
 }
+
+/* A history of no positions: repetition detection on the search path alone. */
+static const uint64_t no_history[1];
 
 /* "go [depth N] [nodes N] [movetime MS] [wtime MS] ... [infinite] [ponder]". */
 static void cmd_go(struct uci *u, char **w, int n)
@@ -642,6 +672,9 @@ static void cmd_go(struct uci *u, char **w, int n)
 	u->limits = lim;
 	u->root = u->pos;
 	u->go_opt = u->opt;
+	/* The game before the root, for repetitions ("position" stops the thread before it changes it). */
+	u->go_opt.history = u->history_len > 0 ? u->history : no_history;
+	u->go_opt.history_len = u->history_len;
 	u->stop = 0;
 	u->finished = false;
 	u->hard_ms = u->soft_ms = 0;
@@ -683,6 +716,7 @@ bool uci_handle(struct uci *u, const char *line)
 
 		stop_thinking(u);
 		fen_parse(&u->pos, BOARD_START_FEN, &err);
+		u->history_len = 0;
 	} else if (!strcmp(w[0], "position")) {
 		stop_thinking(u);
 		cmd_position(u, w, n);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/see.h"
 #include "search/trace_record.h"
@@ -29,6 +30,8 @@ struct searcher {
 	bool stopping;
 	bool root_stood;          /* the root (a quiescence node) stood pat: its score is a true value */
 	uint64_t next_progress;   /* the node count of the next progress call */
+	bool repetitions;         /* detect repetitions (a history was given and no trace is kept) */
+	uint64_t path[SEARCH_MAX_PLY + 2]; /* path[ply]: the key of the main-search position at PLY */
 	int pv_len[SEARCH_MAX_PLY + 2];
 	move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
 };
@@ -388,6 +391,34 @@ static int horizon(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	return leave(s, node, eval, alpha, beta);
 }
 
+/*
+ * Whether the position just reached at PLY (its key in s->path[ply])
+ * occurred before with the same side to move: on the search path or in the
+ * game's history. Only the positions since the last capture or pawn move
+ * (the halfmove clock) can be the same.
+ */
+static bool repeated(const struct searcher *s, int ply)
+{
+	const struct search_options *o = s->opt;
+	uint64_t key = s->path[ply];
+	int back = s->pos.halfmove;
+
+	for (int i = 2; i <= back; i += 2) {
+		int at = ply - i;
+
+		if (at >= 0) {
+			if (s->path[at] == key)
+				return true;
+		} else if (o->history_len + at >= 0) {
+			if (o->history[o->history_len + at] == key)
+				return true;
+		} else {
+			break;
+		}
+	}
+	return false;
+}
+
 /* The main search: every legal move to DEPTH plies, then the quiescence search. */
 static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
 {
@@ -431,7 +462,15 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 		if (s->trace)
 			trace_move(s->trace, node, mv);
 		board_make(pos, mv, &u);
-		score = -search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1);
+		if (s->repetitions)
+			s->path[ply + 1] = pos->ep == SQ_NONE ? pos->key : game_repetition_key(pos);
+		if (s->repetitions && repeated(s, ply + 1)) {
+			/* A repetition: a draw, whatever follows (the other side may claim it). */
+			score = 0;
+			s->pv_len[ply + 1] = 0;
+		} else {
+			score = -search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1);
+		}
 		board_unmake(pos, mv, &u);
 
 		/* A child the stop cut short has no value: discarded, as in the quiescence search. */
@@ -471,6 +510,9 @@ int search_run(const struct position *root, const struct search_options *opt,
 	s->stop = stop;
 	s->res = res;
 	s->next_progress = SEARCH_PROGRESS_NODES;
+	s->repetitions = opt->history != NULL && trace == NULL;
+	if (s->repetitions)
+		s->path[0] = game_repetition_key(root);
 	if (trace) {
 		uint64_t budget = opt->max_memory == 0 ? trace_default_budget() :
 				  opt->max_memory == SEARCH_NO_MEMORY_LIMIT ? 0 : opt->max_memory;

@@ -52,6 +52,19 @@ struct search_options {
 	 */
 	void (*progress)(void *ctx, uint64_t nodes);
 	void *progress_ctx;
+	/*
+	 * Repetition detection, for play (quiesce uci and match): HISTORY holds
+	 * the repetition keys (game_repetition_key) of the HISTORY_LEN positions
+	 * of the game before the root, oldest first. When it is not NULL, a move
+	 * of the main search into a position that occurred before (in the game
+	 * or on the search path, within the moves since the last capture or pawn
+	 * move) scores a draw, 0, and is not searched further. NULL (the
+	 * default): no detection, as in lessons, the tutor and the reference
+	 * tests. A search that records a trace never detects repetitions: the
+	 * trace has no event for them.
+	 */
+	const uint64_t *history;
+	int history_len;
 };
 
 #define SEARCH_PROGRESS_NODES 200000
