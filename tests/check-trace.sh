@@ -65,11 +65,17 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
 "$Q" trace --format json --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
 "$Q" trace --format json --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+# Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
+# 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
+# the pawn on e7 attacks d8 and f8, the king is on a8).
+"$Q" trace --format json --depth 0 --fen "6k1/8/4p3/3p4/8/8/8/3QK3 w - - 0 1" >"$T/seeq.json" || bail "trace SEE position"
+"$Q" trace --format json --depth 0 --pawn-pushes --fen "k7/8/4P3/8/8/8/8/4K3 w - - 0 1" >"$T/push.json" || bail "trace push"
 
 for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap \
 	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
 	leave-score:soft mate-distance:mate qdepth-where:brute delta-margin:delta \
-	see-condition:see; do
+	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
+	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
@@ -83,6 +89,20 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 		expect_err_has "bad-$rule.json: " "the violation count on stderr"
 	fi
 done
+# The ten classic bugs of issue 18, each planted above and flagged at its node:
+# stand pat in check (stand-pat-in-check), a stand-pat cutoff below beta
+# (stand-pat-below-beta), a score not propagated (missing-raise, leave-score),
+# a capture skipped in the quiescence search (quiescence-moves), a move skipped
+# in the main search (main-moves), a wrong child window (child-window), a prune
+# against its rule (delta-margin, see-condition), a prune missed (delta-missed,
+# see-missed), a fail-hard score outside the window (fail-hard-window), a quiet
+# non-check move in the quiescence search (quiescence-move).
+run "$Q" check-trace "$T/bad-quiescence-moves.json"
+expect_out_has "quiescence-moves: expected every candidate (1: captures, queen promotions) searched or pruned" \
+	"the completeness message counts the candidates"
+run "$Q" check-trace "$T/bad-see-missed.json"
+expect_out_has "node 0 (root): see-missed: expected d1d5 SEE-pruned (its SEE is -800 < 0), found it searched" \
+	"the missed SEE prune names the move and its hand-worked SEE"
 # The node in check is named by its move path.
 run "$Q" check-trace "$T/bad-stand-pat-in-check.json"
 expect_out_has "node 1 (a8a1): stand-pat-in-check: expected no stand pat in check" "the path of the node in check"
