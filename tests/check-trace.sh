@@ -12,7 +12,8 @@
 # 3. diff: a trace against itself and against --reference does not part;
 #    the faulty variant against the correct search parts first at the node in
 #    check (hand-worked position below), with the explosion profile.
-# 4. Usage errors exit 2, unreadable traces 1 with the file named.
+# 4. Usage errors exit 2, unreadable traces 1 with the file named (diff: 2,
+#    as diff(1) and cmp(1) exit on trouble).
 # The mutations and the JSON checks need python3 (skipped without it).
 . "$srcdir/tests/lib.sh"
 need_quiesce
@@ -140,7 +141,8 @@ assert d["profile"][1]["qply"] == 0 and d["profile"][1]["a"] == 15, d["profile"]
 assert d["only_a"] == 0 and d["only_b"] > 0
 PYEOF
 fi
-expect_exit 1 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
+# diff's exit status is diff(1)'s: 0 no parting, 1 parted, 2 trouble.
+expect_exit 2 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
 	expect_err_has "different positions" "diff refuses traces of two positions"
 
 # The tutor's :diff (here through the REPL, which runs the same commands):
@@ -173,6 +175,6 @@ expect_exit 2 "diff with one file" "$Q" diff "$T/cap.json"
 expect_exit 2 "diff with three files" "$Q" diff "$T/cap.json" "$T/cap.json" "$T/cap.json"
 expect_exit 2 "diff --reference with two files" "$Q" diff --reference "$T/cap.json" "$T/cap.json"
 expect_exit 2 "diff --format xml" "$Q" diff --format xml "$T/cap.json" "$T/cap.json"
-expect_exit 1 "diff on a missing file" "$Q" diff "$T/none.json" --reference &&
+expect_exit 2 "diff on a missing file" "$Q" diff "$T/none.json" --reference &&
 	expect_err_has "none.json" "the missing file is named"
 finish

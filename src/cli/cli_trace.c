@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,11 +23,53 @@ static const char trace_usage_options[] =
 	"      --format FORMAT    text (default: an indented tree), json, jsonl (JSON Lines:\n"
 	"                         one record a line), dot (Graphviz) or pgn (the line and\n"
 	"                         the root alternatives)\n"
-	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"
+	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output;\n"
+	"                         without --format, the format its name ends in: .json,\n"
+	"                         .jsonl, .dot, .pgn or .txt (any other name: text)\n"
 	"  -h, --help             display this help and exit\n\n";
 
 typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
 			     const struct search_options *, const struct search_result *);
+
+/* The formats, by the name --format takes and the file name ending --output infers it from. */
+static const struct trace_format {
+	const char *name, *ext;
+	trace_writer writer;
+} trace_formats[] = {
+	{ "text", ".txt", traceio_write_text },
+	{ "json", ".json", traceio_write_json },
+	{ "jsonl", ".jsonl", traceio_write_jsonl },
+	{ "dot", ".dot", traceio_write_dot },
+	{ "pgn", ".pgn", pgn_write_search },
+};
+
+#define TRACE_FORMATS (sizeof trace_formats / sizeof trace_formats[0])
+
+/* Whether NAME ends in SUFFIX, letters in either case. */
+static bool ends_with(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n > k && strcasecmp(name + n - k, suffix) == 0;
+}
+
+/*
+ * The writer the name of the output file PATH implies: its ending's format,
+ * text for any other name. A compressed name (.gz) is refused: the trace
+ * is not compressed, and plain text under that name would be a trap.
+ * Returns 0, or 2 after a usage message.
+ */
+static int writer_for_name(const char *path, trace_writer *writer)
+{
+	*writer = traceio_write_text;
+	if (ends_with(path, ".gz"))
+		return cli_usage_error("trace: --output '%s': compressed output is not supported: expected a name ending "
+				       "in .json, .jsonl, .dot, .pgn or .txt, or --format", cli_cut(path));
+	for (size_t i = 0; i < TRACE_FORMATS; i++)
+		if (ends_with(path, trace_formats[i].ext))
+			*writer = trace_formats[i].writer;
+	return 0;
+}
 
 /* Writes the trace to PATH atomically. Returns 0, or 1 after a message naming PATH. */
 static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
@@ -64,6 +107,7 @@ int cli_trace(int argc, char **argv)
 	struct error err = { 0 };
 	const char *fen = BOARD_START_FEN, *output = NULL;
 	trace_writer writer = traceio_write_text;
+	bool format_given = false;
 	struct trace *t;
 	int c, rc = 0;
 
@@ -77,21 +121,18 @@ int cli_trace(int argc, char **argv)
 			continue;
 		}
 		switch (c) {
-		case 'F':
-			if (!strcmp(optarg, "text"))
-				writer = traceio_write_text;
-			else if (!strcmp(optarg, "json"))
-				writer = traceio_write_json;
-			else if (!strcmp(optarg, "jsonl"))
-				writer = traceio_write_jsonl;
-			else if (!strcmp(optarg, "dot"))
-				writer = traceio_write_dot;
-			else if (!strcmp(optarg, "pgn"))
-				writer = pgn_write_search;
-			else
+		case 'F': {
+			size_t i = 0;
+
+			while (i < TRACE_FORMATS && strcmp(optarg, trace_formats[i].name) != 0)
+				i++;
+			if (i == TRACE_FORMATS)
 				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, dot or pgn",
 							 cli_cut(optarg));
+			writer = trace_formats[i].writer;
+			format_given = true;
 			break;
+		}
 		case 'o':
 			if (*optarg == '\0')
 				return cli_usage_error("trace: --output needs a file name");
@@ -111,6 +152,8 @@ int cli_trace(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
+	if (output != NULL && !format_given && (rc = writer_for_name(output, &writer)) != 0)
+		return rc;
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {
