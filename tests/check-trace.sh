@@ -115,6 +115,27 @@ expect_out_has "more violations" "--max 1 says how many more"
 expect_exit 1 "check-trace, one clean and one broken trace" "$Q" check-trace "$T/cap.json" "$T/bad-mate-distance.json" &&
 	expect_out_has "cap.json: ok" "the clean trace is still reported"
 
+# Answers of quiesce-trace(5), FOR ENGINE AUTHORS, tried. Another root window
+# (hand-worked: the white queen alone can capture nothing, so the root stands
+# pat at 900, inside (-100, 1000): a raise, and returns 900) is allowed; with
+# beta 800 the stand pat cuts off and fail-hard returns beta 800, not 900.
+cat >"$T/aspire.json" <<'EOF'
+{"format": "quiesce-trace", "version": 2, "fen": "4k3/8/8/8/8/8/8/4K2Q w - - 0 1",
+ "options": {"depth": 0},
+ "nodes": [{"id": 0, "parent": null, "move": null, "alpha": -100, "beta": 1000}],
+ "events": [{"node": 0, "kind": "enter"}, {"node": 0, "kind": "stand_pat", "value": 900},
+            {"node": 0, "kind": "leave", "score": 900}]}
+EOF
+expect_exit 0 "check-trace with the root window (-100, 1000)" "$Q" check-trace "$T/aspire.json"
+sed 's/"beta": 1000/"beta": 800/' "$T/aspire.json" >"$T/aspire800.json"
+expect_exit 1 "check-trace with the root window (-100, 800)" "$Q" check-trace "$T/aspire800.json" &&
+	expect_out_has "node 0 (root): fail-hard-window: expected a fail-hard score inside the window [-100, +800] (here +800), found +900" \
+		"fail-hard after a stand-pat cutoff returns beta"
+# Node lines may all come first in JSON Lines (in id order), before any event.
+"$Q" trace --format jsonl --fen "$OPEN" >"$T/cap.jsonl" || bail "trace jsonl"
+{ head -n 1 "$T/cap.jsonl"; tail -n +2 "$T/cap.jsonl" | grep '"type": "node"'; tail -n +2 "$T/cap.jsonl" | grep -v '"type": "node"'; } >"$T/nodes-first.jsonl"
+expect_exit 0 "check-trace on JSON Lines with every node line first" "$Q" check-trace "$T/nodes-first.jsonl"
+
 # ------------------------------------------------------------ 3. diff
 expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json" &&
 	expect_out_has "No parting decision" "a trace does not part from itself" &&
