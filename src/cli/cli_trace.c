@@ -13,6 +13,7 @@
 #include "search/search.h"
 #include "search/trace.h"
 #include "play/pgn.h"
+#include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
 
@@ -25,7 +26,8 @@ static const char trace_usage_options[] =
 	"                         the root alternatives)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output;\n"
 	"                         without --format, the format its name ends in: .json,\n"
-	"                         .jsonl, .dot, .pgn or .txt (any other name: text)\n"
+	"                         .jsonl, .dot, .pgn or .txt (any other name: text);\n"
+	"                         a name ending in .gz is written compressed (gzip)\n"
 	"  -h, --help             display this help and exit\n\n";
 
 typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
@@ -54,24 +56,27 @@ static bool ends_with(const char *name, const char *suffix)
 }
 
 /*
- * The writer the name of the output file PATH implies: its ending's format,
- * text for any other name. A compressed name (.gz) is refused: the trace
- * is not compressed, and plain text under that name would be a trap.
- * Returns 0, or 2 after a usage message.
+ * The writer the name of the output file PATH implies: its ending's format
+ * (before a ".gz", which compresses it), text for any other name.
  */
-static int writer_for_name(const char *path, trace_writer *writer)
+static void writer_for_name(const char *path, trace_writer *writer)
 {
-	*writer = traceio_write_text;
+	char name[4096];
+	size_t n = strlen(path);
+
 	if (ends_with(path, ".gz"))
-		return cli_usage_error("trace: --output '%s': compressed output is not supported: expected a name ending "
-				       "in .json, .jsonl, .dot, .pgn or .txt, or --format", cli_cut(path));
+		n -= 3;
+	snprintf(name, sizeof name, "%.*s", (int)n, path);
+	*writer = traceio_write_text;
 	for (size_t i = 0; i < TRACE_FORMATS; i++)
-		if (ends_with(path, trace_formats[i].ext))
+		if (ends_with(name, trace_formats[i].ext))
 			*writer = trace_formats[i].writer;
-	return 0;
 }
 
-/* Writes the trace to PATH atomically. Returns 0, or 1 after a message naming PATH. */
+/*
+ * Writes the trace to PATH atomically, compressed as gzip when PATH ends in
+ * ".gz". Returns 0, or 1 after a message naming PATH.
+ */
 static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
 			    const struct position *root, const struct search_options *opt,
 			    const struct search_result *res)
@@ -83,7 +88,20 @@ static int write_atomically(const char *path, trace_writer writer, const struct 
 		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
 	}
-	writer(af.fp, t, root, opt, res);
+	if (ends_with(path, ".gz")) {
+		FILE *z = tracegz_open_write(af.fp);
+
+		if (z != NULL)
+			writer(z, t, root, opt, res);
+		if (z == NULL || fclose(z) != 0) {
+			/* The temporary file goes: the commit is not made. */
+			atomicfile_abort(&af);
+			fprintf(stderr, "quiesce: %s: cannot write the compressed trace: %s\n", path, strerror(errno));
+			return 1;
+		}
+	} else {
+		writer(af.fp, t, root, opt, res);
+	}
 	if (!atomicfile_commit(&af, &err)) {
 		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
@@ -152,8 +170,8 @@ int cli_trace(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
-	if (output != NULL && !format_given && (rc = writer_for_name(output, &writer)) != 0)
-		return rc;
+	if (output != NULL && !format_given)
+		writer_for_name(output, &writer);
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader_int.h"
 
@@ -340,8 +341,12 @@ static bool lines_next(struct lines *l, const char **text, size_t *len)
 			l->buf = xrealloc(l->buf, l->cap);
 		}
 		n = fread(l->buf + l->end, 1, l->cap - l->end - TRACEJSON_PADDING, l->in);
-		if (n == 0)
+		if (n == 0) {
 			l->eof = true;
+			/* After a read error the part of a line is not a line: the error is reported instead. */
+			if (ferror(l->in))
+				return false;
+		}
 		l->end += n;
 		memset(l->buf + l->end, 0, TRACEJSON_PADDING);
 	}
@@ -409,7 +414,7 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 		/* Records of other types are for later versions: skipped. */
 	}
 	if (ferror(in)) {
-		tracereader_fail_at(r, 0, "", "read error");
+		tracereader_fail_at(r, 0, "", "read error%s%s", r->read_why ? ": " : "", r->read_why ? r->read_why : "");
 		goto out;
 	}
 	if (r->q_count) {
@@ -448,9 +453,11 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 {
 	struct rd *r = xcalloc(1, sizeof *r);
 	struct error local;
-	char *first = NULL, *doc = NULL, *line1;
+	char *first = NULL, *doc = NULL, *line1 = NULL;
 	size_t cap = 0, len, skip = 0;
 	ssize_t got;
+	FILE *gz = NULL;
+	int c0;
 	bool ok;
 
 	r->name = name;
@@ -462,6 +469,23 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	r->info.version = TRACEIO_VERSION;
 	search_defaults(&r->opt);
 	trace_clear(t);
+	/* A gzip file (its magic number first) is read through inflate: a JSON trace never starts with 0x1f. */
+	if ((c0 = getc(in)) == 0x1f) {
+		int c1 = getc(in);
+		unsigned char magic[2] = { 0x1f, (unsigned char)c1 };
+
+		if (!tracegz_magic(c0, c1)) {
+			ok = tracereader_fail_at(r, 0, "", "expected '{' (a JSON trace) or a gzip file, found the byte 0x1f");
+			goto done;
+		}
+		if ((gz = tracegz_open_read(in, magic, 2, &r->read_why)) == NULL) {
+			ok = tracereader_fail_at(r, 0, "", "cannot read the gzip file (out of memory)");
+			goto done;
+		}
+		in = gz;
+	} else if (c0 != EOF) {
+		ungetc(c0, in);
+	}
 	got = getline(&first, &cap, in);
 	len = got > 0 ? (size_t)got : 0;
 	/* A UTF-8 byte-order mark is not JSON (RFC 8259 section 8.1) but is forgiven. */
@@ -497,10 +521,12 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		r->text = doc;
 		r->len = dlen;
 		if (ferror(in))
-			ok = tracereader_fail_at(r, dlen, "", "read error");
+			ok = tracereader_fail_at(r, dlen, "", "read error%s%s", r->read_why ? ": " : "",
+						 r->read_why ? r->read_why : "");
 		else
 			ok = read_document(r);
 	}
+done:
 	for (int i = 0; i < r->depth; i++)
 		free(r->fr[i].rec.kids);
 	while (r->q_count) {
@@ -518,6 +544,8 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	} else {
 		trace_clear(t);
 	}
+	if (gz != NULL)
+		fclose(gz);
 	tracejson_free(r->pj);
 	tracejson_free(r->pj_nodes);
 	free(r->queue);

@@ -65,6 +65,7 @@ struct rd {
 	bool failed;
 	struct tracejson *pj;      /* the records: lines, events, header values, the result */
 	struct tracejson *pj_nodes;   /* the document's node records, parsed while an event is read */
+	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
 	const char *text;          /* the document, or the current line */
 	size_t len;
