@@ -287,7 +287,7 @@ bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, c
 		return true;
 	if (v->type == TJ_STRING) {
 		for (int i = 0; names[i]; i++) {
-			if (strcmp(v->u.s, names[i]) == 0) {
+			if (v->u.s[0] == names[i][0] && strcmp(v->u.s, names[i]) == 0) {
 				*out = i;
 				return true;
 			}
