@@ -321,7 +321,7 @@ struct lines {
 static bool lines_next(struct lines *l, const char **text, size_t *len)
 {
 	for (;;) {
-		char *nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		char *nl = l->start < l->end ? memchr(l->buf + l->start, '\n', l->end - l->start) : NULL;
 		size_t n;
 
 		if (nl != NULL || (l->eof && l->start < l->end)) {
@@ -333,9 +333,11 @@ static bool lines_next(struct lines *l, const char **text, size_t *len)
 		if (l->eof)
 			return false;
 		/* The part of a line left at the end moves to the front; a line longer than the buffer grows it. */
-		memmove(l->buf, l->buf + l->start, l->end - l->start);
-		l->end -= l->start;
-		l->start = 0;
+		if (l->start > 0) {
+			memmove(l->buf, l->buf + l->start, l->end - l->start);
+			l->end -= l->start;
+			l->start = 0;
+		}
 		if (l->cap - l->end < LINES_BLOCK / 2 + TRACEJSON_PADDING) {
 			l->cap = l->cap ? l->cap * 2 : LINES_BLOCK + TRACEJSON_PADDING;
 			l->buf = xrealloc(l->buf, l->cap);
