@@ -43,6 +43,55 @@ def set_score(tr, nid, score):
             e["bound"] = nd["bound"]
 
 
+def remove_child(tr, parent, child):
+    """Removes CHILD's subtree and PARENT's move event for it, renumbering
+    the nodes in pre-order and recounting the result's counters."""
+    nodes = tr["nodes"]
+    gone = set()
+    todo = [child]
+    while todo:
+        n = todo.pop()
+        gone.add(n)
+        todo.extend(nodes[n].get("children", []))
+    keep = [n for n in nodes if n["id"] not in gone]
+    new = {n["id"]: i for i, n in enumerate(keep)}
+    for n in keep:
+        n["id"] = new[n["id"]]
+        if n["parent"] is not None:
+            n["parent"] = new[n["parent"]]
+        n["children"] = [new[c] for c in n.get("children", []) if c not in gone]
+    tr["nodes"] = keep
+    events = []
+    for e in tr["events"]:
+        if e["node"] in gone or (e["node"] == parent and e["kind"] == "move" and e.get("child") == child):
+            continue
+        e["node"] = new[e["node"]]
+        if "child" in e:
+            e["child"] = new[e["child"]]
+        events.append(e)
+    tr["events"] = events
+    res = tr["result"]
+    res["nodes"] = len(keep)
+    res["qnodes"] = sum(1 for n in keep if n["qply"] is not None)
+    for k in ("stand_pat_cutoffs", "beta_cutoffs", "delta_prunes", "see_prunes", "mates"):
+        res.pop(k, None)
+
+
+def raised_by(tr, nid):
+    """The moves whose return raised alpha or cut off at node NID."""
+    return {e.get("move") for e in node_events(tr, nid) if e["kind"] in ("alpha_raise", "beta_cutoff")}
+
+
+def quiet_child(tr, nid):
+    """A child of NID that is off the principal variation and raised nothing, or None."""
+    nodes = tr["nodes"]
+    moved = raised_by(tr, nid)
+    for c in nodes[nid]["children"]:
+        if not nodes[c]["pv"] and nodes[c]["move"] not in moved:
+            return c
+    return None
+
+
 def mutate(name, tr):
     nodes = tr["nodes"]
     if name == "stand-pat-in-check":
@@ -94,12 +143,88 @@ def mutate(name, tr):
         tr["options"]["qdepth"] += 1
         return first_event(tr, lambda e: e["kind"] == "qdepth_limit")["node"]
     if name == "delta-margin":
-        tr["options"]["delta_margin"] -= 50
+        # A larger margin than the search used: its prunes name the wrong margin (a smaller
+        # one would also make searched captures missed prunes, reported earlier).
+        tr["options"]["delta_margin"] += 50
         return first_event(tr, lambda e: e["kind"] == "delta_prune")["node"]
     if name == "see-condition":
         e = first_event(tr, lambda e: e["kind"] == "see_prune")
         e["see"] = 0
         return e["node"]
+    if name == "stand-pat-below-beta":
+        # The first quiescence node whose stand pat is below beta and that then searched
+        # captures stops there instead: outcome cutoff, its children gone, beta returned.
+        for n in nodes:
+            sp = [e for e in node_events(tr, n["id"]) if e["kind"] == "stand_pat"]
+            if sp and sp[0]["value"] < n["beta"] and n["children"] and not n["pv"]:
+                nid = n["id"]
+                break
+        else:
+            sys.exit("no event fits the mutation")
+        for c in list(reversed(nodes[nid]["children"])):
+            remove_child(tr, nid, c)
+        nodes = tr["nodes"]
+        tr["events"] = [e for e in tr["events"]
+                        if e["node"] != nid or e["kind"] in ("enter", "stand_pat", "leave")]
+        for e in node_events(tr, nid):
+            if e["kind"] == "stand_pat":
+                e["outcome"] = "cutoff"
+        set_score(tr, nid, nodes[nid]["beta"])
+        return nid
+    if name in ("quiescence-moves", "main-moves"):
+        # One capture left out at the first quiescence node (not in check, not cut off),
+        # or one move left out at the root: a child that raised nothing, off the PV.
+        for n in nodes:
+            if name == "main-moves" and n["id"] != 0:
+                continue
+            if name == "quiescence-moves" and (n["qply"] is None or n["in_check"] or n["bound"] == "lower"):
+                continue
+            c = quiet_child(tr, n["id"])
+            if c is not None:
+                remove_child(tr, n["id"], c)
+                return n["id"]
+        sys.exit("no event fits the mutation")
+    if name == "fail-hard-window":
+        # Fail-hard: the first quiescence node that stood pat below alpha and failed low
+        # returns its stand pat (its best) instead of alpha.
+        for e in tr["events"]:
+            n = nodes[e["node"]]
+            if e["kind"] == "stand_pat" and e["value"] < n["alpha"] and n["bound"] == "upper":
+                set_score(tr, n["id"], e["value"])
+                return n["id"]
+        sys.exit("no event fits the mutation")
+    if name == "delta-missed":
+        # A trace searched without delta pruning now declares it (margin 0): the first capture
+        # (no promotion) searched at a quiescence node not in check with static value +
+        # captured value + 0 <= alpha must have been pruned. With the material evaluation
+        # the captured value is the child's static value negated minus the parent's.
+        tr["options"]["delta"] = True
+        tr["options"]["delta_margin"] = 0
+        alpha = {}
+        for e in tr["events"]:
+            n = nodes[e["node"]]
+            if e["kind"] == "enter":
+                alpha[n["id"]] = n["alpha"]
+            elif e["kind"] == "stand_pat" and e["value"] > alpha[n["id"]]:
+                alpha[n["id"]] = e["value"]
+            elif e["kind"] == "alpha_raise":
+                alpha[n["id"]] = e["value"]
+            elif e["kind"] == "move" and n["qply"] is not None and not n["in_check"]:
+                child = nodes[e["child"]]
+                if "x" in child["san"] and "=" not in child["san"]:
+                    gain = -child["eval"] - n["eval"]
+                    if n["eval"] + gain <= alpha[n["id"]]:
+                        return n["id"]
+        sys.exit("no event fits the mutation")
+    if name == "see-missed":
+        # Hand-worked (tests/check-trace.sh): the root's one capture loses the queen; the
+        # trace, searched without SEE, now declares it.
+        tr["options"]["see"] = True
+        return 0
+    if name == "quiescence-move":
+        # Hand-worked: a pawn push to the seventh searched with --pawn-pushes, now undeclared.
+        tr["options"]["pawn_pushes"] = False
+        return 0
     sys.exit("unknown mutation " + name)
 
 

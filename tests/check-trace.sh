@@ -12,7 +12,8 @@
 # 3. diff: a trace against itself and against --reference does not part;
 #    the faulty variant against the correct search parts first at the node in
 #    check (hand-worked position below), with the explosion profile.
-# 4. Usage errors exit 2, unreadable traces 1 with the file named.
+# 4. Usage errors exit 2, unreadable traces 1 with the file named (diff: 2,
+#    as diff(1) and cmp(1) exit on trouble).
 # The mutations and the JSON checks need python3 (skipped without it).
 . "$srcdir/tests/lib.sh"
 need_quiesce
@@ -65,11 +66,17 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
 "$Q" trace --format json --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
 "$Q" trace --format json --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+# Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
+# 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
+# the pawn on e7 attacks d8 and f8, the king is on a8).
+"$Q" trace --format json --depth 0 --fen "6k1/8/4p3/3p4/8/8/8/3QK3 w - - 0 1" >"$T/seeq.json" || bail "trace SEE position"
+"$Q" trace --format json --depth 0 --pawn-pushes --fen "k7/8/4P3/8/8/8/8/4K3 w - - 0 1" >"$T/push.json" || bail "trace push"
 
 for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap \
 	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
 	leave-score:soft mate-distance:mate qdepth-where:brute delta-margin:delta \
-	see-condition:see; do
+	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
+	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
@@ -83,6 +90,20 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 		expect_err_has "bad-$rule.json: " "the violation count on stderr"
 	fi
 done
+# The ten classic bugs of issue 18, each planted above and flagged at its node:
+# stand pat in check (stand-pat-in-check), a stand-pat cutoff below beta
+# (stand-pat-below-beta), a score not propagated (missing-raise, leave-score),
+# a capture skipped in the quiescence search (quiescence-moves), a move skipped
+# in the main search (main-moves), a wrong child window (child-window), a prune
+# against its rule (delta-margin, see-condition), a prune missed (delta-missed,
+# see-missed), a fail-hard score outside the window (fail-hard-window), a quiet
+# non-check move in the quiescence search (quiescence-move).
+run "$Q" check-trace "$T/bad-quiescence-moves.json"
+expect_out_has "quiescence-moves: expected every candidate (1: captures, queen promotions) searched or pruned" \
+	"the completeness message counts the candidates"
+run "$Q" check-trace "$T/bad-see-missed.json"
+expect_out_has "node 0 (root): see-missed: expected d1d5 SEE-pruned (its SEE is -800 < 0), found it searched" \
+	"the missed SEE prune names the move and its hand-worked SEE"
 # The node in check is named by its move path.
 run "$Q" check-trace "$T/bad-stand-pat-in-check.json"
 expect_out_has "node 1 (a8a1): stand-pat-in-check: expected no stand pat in check" "the path of the node in check"
@@ -93,6 +114,27 @@ expect_out_has "more violations" "--max 1 says how many more"
 # A clean file and a broken one: exit 1, the clean one still reported ok.
 expect_exit 1 "check-trace, one clean and one broken trace" "$Q" check-trace "$T/cap.json" "$T/bad-mate-distance.json" &&
 	expect_out_has "cap.json: ok" "the clean trace is still reported"
+
+# Answers of quiesce-trace(5), FOR ENGINE AUTHORS, tried. Another root window
+# (hand-worked: the white queen alone can capture nothing, so the root stands
+# pat at 900, inside (-100, 1000): a raise, and returns 900) is allowed; with
+# beta 800 the stand pat cuts off and fail-hard returns beta 800, not 900.
+cat >"$T/aspire.json" <<'EOF'
+{"format": "quiesce-trace", "version": 2, "fen": "4k3/8/8/8/8/8/8/4K2Q w - - 0 1",
+ "options": {"depth": 0},
+ "nodes": [{"id": 0, "parent": null, "move": null, "alpha": -100, "beta": 1000}],
+ "events": [{"node": 0, "kind": "enter"}, {"node": 0, "kind": "stand_pat", "value": 900},
+            {"node": 0, "kind": "leave", "score": 900}]}
+EOF
+expect_exit 0 "check-trace with the root window (-100, 1000)" "$Q" check-trace "$T/aspire.json"
+sed 's/"beta": 1000/"beta": 800/' "$T/aspire.json" >"$T/aspire800.json"
+expect_exit 1 "check-trace with the root window (-100, 800)" "$Q" check-trace "$T/aspire800.json" &&
+	expect_out_has "node 0 (root): fail-hard-window: expected a fail-hard score inside the window [-100, +800] (here +800), found +900" \
+		"fail-hard after a stand-pat cutoff returns beta"
+# Node lines may all come first in JSON Lines (in id order), before any event.
+"$Q" trace --format jsonl --fen "$OPEN" >"$T/cap.jsonl" || bail "trace jsonl"
+{ head -n 1 "$T/cap.jsonl"; tail -n +2 "$T/cap.jsonl" | grep '"type": "node"'; tail -n +2 "$T/cap.jsonl" | grep -v '"type": "node"'; } >"$T/nodes-first.jsonl"
+expect_exit 0 "check-trace on JSON Lines with every node line first" "$Q" check-trace "$T/nodes-first.jsonl"
 
 # ------------------------------------------------------------ 3. diff
 expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json" &&
@@ -120,7 +162,8 @@ assert d["profile"][1]["qply"] == 0 and d["profile"][1]["a"] == 15, d["profile"]
 assert d["only_a"] == 0 and d["only_b"] > 0
 PYEOF
 fi
-expect_exit 1 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
+# diff's exit status is diff(1)'s: 0 no parting, 1 parted, 2 trouble.
+expect_exit 2 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
 	expect_err_has "different positions" "diff refuses traces of two positions"
 
 # The tutor's :diff (here through the REPL, which runs the same commands):
@@ -153,6 +196,6 @@ expect_exit 2 "diff with one file" "$Q" diff "$T/cap.json"
 expect_exit 2 "diff with three files" "$Q" diff "$T/cap.json" "$T/cap.json" "$T/cap.json"
 expect_exit 2 "diff --reference with two files" "$Q" diff --reference "$T/cap.json" "$T/cap.json"
 expect_exit 2 "diff --format xml" "$Q" diff --format xml "$T/cap.json" "$T/cap.json"
-expect_exit 1 "diff on a missing file" "$Q" diff "$T/none.json" --reference &&
+expect_exit 2 "diff on a missing file" "$Q" diff "$T/none.json" --reference &&
 	expect_err_has "none.json" "the missing file is named"
 finish

@@ -44,7 +44,7 @@ def module_of(folder, name, names_in_folder):
         stem = stem[: -len("_int")]
     if "_" in stem:
         prefix = stem.split("_", 1)[0]
-        if prefix + ".c" in names_in_folder or prefix + ".h" in names_in_folder:
+        if any(prefix + ext in names_in_folder for ext in (".c", ".h", ".cpp")):
             stem = prefix
     return f"{folder}/{stem}"
 
@@ -95,14 +95,14 @@ def main():
         d = os.path.join(src, folder)
         if not os.path.isdir(d) or folder.startswith("."):
             continue
-        names = {n for n in os.listdir(d) if n.endswith((".c", ".h"))}
+        names = {n for n in os.listdir(d) if n.endswith((".c", ".h", ".cpp"))}
         if folder not in rank:
             problems.append(f"src/{folder}/: a folder in no layer (add it to ARCHITECTURE.md's layer order)")
             continue
         for n in names:
             files[f"{folder}/{n}"] = module_of(folder, n, names)
     for n in os.listdir(src):
-        if n.endswith((".c", ".h")):
+        if n.endswith((".c", ".h", ".cpp")):
             problems.append(f"src/{n}: a source file outside the layer folders")
 
     graph = {m: set() for m in files.values()}

@@ -237,9 +237,10 @@ int cli_diff(int argc, char **argv)
 	if (argc - optind != want)
 		return cli_usage_error(ref ? "diff: expected one trace file with --reference, found %d"
 				       : "diff: expected two trace files (or one with --reference), found %d", argc - optind);
+	/* Trouble exits 2, as diff(1)'s does: 1 says only that the searches part. */
 	if (!cli_trace_load(argv[optind], &a, &err)) {
 		cli_trace_load_error(argv[optind], &err);
-		return 1;
+		return 2;
 	}
 	if (ref) {
 		reference(&a, &b);
@@ -249,7 +250,7 @@ int cli_diff(int argc, char **argv)
 		if (!cli_trace_load(name_b, &b, &err)) {
 			cli_trace_load_error(name_b, &err);
 			cli_trace_unload(&a);
-			return 1;
+			return 2;
 		}
 		char fa[FEN_BUFSIZE], fb[FEN_BUFSIZE];
 
@@ -260,7 +261,7 @@ int cli_diff(int argc, char **argv)
 				argv[optind], name_b, fa, fb);
 			cli_trace_unload(&a);
 			cli_trace_unload(&b);
-			return 1;
+			return 2;
 		}
 	}
 	sa = (struct tracediff_side){ a.trace, &a.opt, a.own_values, a.own_order };

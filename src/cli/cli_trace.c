@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "search/search.h"
 #include "search/trace.h"
 #include "play/pgn.h"
+#include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
 
@@ -22,13 +24,59 @@ static const char trace_usage_options[] =
 	"      --format FORMAT    text (default: an indented tree), json, jsonl (JSON Lines:\n"
 	"                         one record a line), dot (Graphviz) or pgn (the line and\n"
 	"                         the root alternatives)\n"
-	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output\n"
+	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output;\n"
+	"                         without --format, the format its name ends in: .json,\n"
+	"                         .jsonl, .dot, .pgn or .txt (any other name: text);\n"
+	"                         a name ending in .gz is written compressed (gzip)\n"
 	"  -h, --help             display this help and exit\n\n";
 
 typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
 			     const struct search_options *, const struct search_result *);
 
-/* Writes the trace to PATH atomically. Returns 0, or 1 after a message naming PATH. */
+/* The formats, by the name --format takes and the file name ending --output infers it from. */
+static const struct trace_format {
+	const char *name, *ext;
+	trace_writer writer;
+} trace_formats[] = {
+	{ "text", ".txt", traceio_write_text },
+	{ "json", ".json", traceio_write_json },
+	{ "jsonl", ".jsonl", traceio_write_jsonl },
+	{ "dot", ".dot", traceio_write_dot },
+	{ "pgn", ".pgn", pgn_write_search },
+};
+
+#define TRACE_FORMATS (sizeof trace_formats / sizeof trace_formats[0])
+
+/* Whether NAME ends in SUFFIX, letters in either case. */
+static bool ends_with(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n > k && strcasecmp(name + n - k, suffix) == 0;
+}
+
+/*
+ * The writer the name of the output file PATH implies: its ending's format
+ * (before a ".gz", which compresses it), text for any other name.
+ */
+static void writer_for_name(const char *path, trace_writer *writer)
+{
+	char name[4096];
+	size_t n = strlen(path);
+
+	if (ends_with(path, ".gz"))
+		n -= 3;
+	snprintf(name, sizeof name, "%.*s", (int)n, path);
+	*writer = traceio_write_text;
+	for (size_t i = 0; i < TRACE_FORMATS; i++)
+		if (ends_with(name, trace_formats[i].ext))
+			*writer = trace_formats[i].writer;
+}
+
+/*
+ * Writes the trace to PATH atomically, compressed as gzip when PATH ends in
+ * ".gz". Returns 0, or 1 after a message naming PATH.
+ */
 static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
 			    const struct position *root, const struct search_options *opt,
 			    const struct search_result *res)
@@ -40,7 +88,20 @@ static int write_atomically(const char *path, trace_writer writer, const struct 
 		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
 	}
-	writer(af.fp, t, root, opt, res);
+	if (ends_with(path, ".gz")) {
+		FILE *z = tracegz_open_write(af.fp);
+
+		if (z != NULL)
+			writer(z, t, root, opt, res);
+		if (z == NULL || fclose(z) != 0) {
+			/* The temporary file goes: the commit is not made. */
+			atomicfile_abort(&af);
+			fprintf(stderr, "quiesce: %s: cannot write the compressed trace: %s\n", path, strerror(errno));
+			return 1;
+		}
+	} else {
+		writer(af.fp, t, root, opt, res);
+	}
 	if (!atomicfile_commit(&af, &err)) {
 		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
@@ -64,6 +125,7 @@ int cli_trace(int argc, char **argv)
 	struct error err = { 0 };
 	const char *fen = BOARD_START_FEN, *output = NULL;
 	trace_writer writer = traceio_write_text;
+	bool format_given = false;
 	struct trace *t;
 	int c, rc = 0;
 
@@ -77,21 +139,18 @@ int cli_trace(int argc, char **argv)
 			continue;
 		}
 		switch (c) {
-		case 'F':
-			if (!strcmp(optarg, "text"))
-				writer = traceio_write_text;
-			else if (!strcmp(optarg, "json"))
-				writer = traceio_write_json;
-			else if (!strcmp(optarg, "jsonl"))
-				writer = traceio_write_jsonl;
-			else if (!strcmp(optarg, "dot"))
-				writer = traceio_write_dot;
-			else if (!strcmp(optarg, "pgn"))
-				writer = pgn_write_search;
-			else
+		case 'F': {
+			size_t i = 0;
+
+			while (i < TRACE_FORMATS && strcmp(optarg, trace_formats[i].name) != 0)
+				i++;
+			if (i == TRACE_FORMATS)
 				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, dot or pgn",
 							 cli_cut(optarg));
+			writer = trace_formats[i].writer;
+			format_given = true;
 			break;
+		}
 		case 'o':
 			if (*optarg == '\0')
 				return cli_usage_error("trace: --output needs a file name");
@@ -111,6 +170,8 @@ int cli_trace(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
+	if (output != NULL && !format_given)
+		writer_for_name(output, &writer);
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {

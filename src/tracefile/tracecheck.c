@@ -50,6 +50,7 @@ struct frame {
 	uint32_t pending_child;
 	move expect_child;      /* the move of the last move event, whose child comes next */
 	bool expecting;
+	size_t handled_at;      /* where this node's searched and pruned moves start in checker.handled */
 	struct undo undo;
 };
 
@@ -61,6 +62,14 @@ struct checker {
 	struct position pos;
 	struct frame *stack;
 	size_t depth, cap;
+	/*
+	 * The moves the open nodes searched or pruned, a stack like the
+	 * frames: a node's moves follow its parent's, and are dropped when it
+	 * is left. The quiescence completeness rule compares them with the
+	 * moves the declared options make candidates.
+	 */
+	move *handled;
+	size_t handled_len, handled_cap;
 };
 
 void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
@@ -208,6 +217,122 @@ static bool quiescence_move_allowed(const struct checker *c, const struct frame 
 	return false;
 }
 
+/* Records that the node on top of the stack searched or pruned M. */
+static void note_handled(struct checker *c, move m)
+{
+	if (c->handled_len == c->handled_cap) {
+		c->handled_cap = c->handled_cap ? c->handled_cap * 2 : 256;
+		c->handled = xrealloc(c->handled, sizeof *c->handled * c->handled_cap);
+	}
+	c->handled[c->handled_len++] = m;
+}
+
+/*
+ * The moves quiescence node F (not answering a check) must search or prune
+ * under the declared options, into LIST: every capture (en passant
+ * included) that is not an underpromotion, every queen promotion, in mode
+ * checks every quiet check while qply < check_plies, and with pawn_pushes
+ * every quiet pawn push to the seventh rank. These are the moves
+ * quiescence_move_allowed accepts, generated rather than tested.
+ */
+static void quiescence_candidates(const struct checker *c, const struct frame *f, struct move_list *list)
+{
+	const struct search_options *o = c->opt;
+	const struct position *pos = &c->pos;
+	struct move_list extra;
+	int n = 0;
+
+	movegen_tactical(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		move m = list->moves[i];
+
+		if (!MOVE_IS_PROMOTION(m) || MOVE_PROMO_TYPE(m) == QUEEN)
+			list->moves[n++] = m;
+	}
+	list->count = n;
+	if (o->mode == QMODE_CHECKS && (o->check_plies < 0 || f->nd.qply < o->check_plies)) {
+		movegen_quiet_checks(pos, &extra);
+		for (int i = 0; i < extra.count; i++)
+			list->moves[list->count++] = extra.moves[i];
+	}
+	if (o->pawn_pushes) {
+		movegen_quiet(pos, &extra);
+		for (int i = 0; i < extra.count; i++) {
+			move m = extra.moves[i];
+			bool dup = false;
+
+			if (MOVE_IS_PROMOTION(m) || PIECE_TYPE(pos->squares[MOVE_FROM(m)]) != PAWN ||
+			    MOVE_TO(m) / 8 != (pos->side == WHITE ? 6 : 1))
+				continue;
+			for (int j = 0; j < list->count; j++)
+				dup |= list->moves[j] == m;
+			if (!dup)
+				list->moves[list->count++] = m;
+		}
+	}
+}
+
+/*
+ * The quiescence completeness rule: F, a quiescence node not answering a
+ * check that was not cut off, stopped or ended by a leaf, searched or pruned
+ * every candidate move. Reports the first candidate it did neither with.
+ * Returns whether one was missing.
+ */
+static bool check_quiescence_complete(struct checker *c, const struct frame *f)
+{
+	const struct search_options *o = c->opt;
+	struct move_list cand;
+
+	quiescence_candidates(c, f, &cand);
+	for (int i = 0; i < cand.count; i++) {
+		bool done = false;
+
+		for (size_t k = f->handled_at; k < c->handled_len && !done; k++)
+			done = c->handled[k] == cand.moves[i];
+		if (!done) {
+			violation(c, f->node, "quiescence-moves",
+				  "expected every candidate (%d: captures, queen promotions%s%s) searched or pruned without a cutoff, "
+				  "found %s neither searched nor pruned",
+				  cand.count, o->mode == QMODE_CHECKS ? ", checks" : "",
+				  o->pawn_pushes ? ", pushes to the seventh" : "", U(cand.moves[i]));
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The missed-prune rules, at a move F searches: a capture the declared
+ * delta rule prunes (static value + captured + margin <= alpha, a capture
+ * that does not promote) or the declared SEE rule prunes (negative SEE) must
+ * not be searched. Both need quiesce's piece values (own values): another
+ * engine's captured values and exchanges are not known to the checker.
+ */
+static void check_missed_prune(struct checker *c, const struct frame *f, move m)
+{
+	const struct search_options *o = c->opt;
+
+	if (!c->cfg->own_values || !f->quiescence || f->in_check || !MOVE_IS_CAPTURE(m))
+		return;
+	if (o->delta && !MOVE_IS_PROMOTION(m)) {
+		int value = f->stood ? f->stand_value : f->nd.eval, gain = captured_value(&c->pos, m);
+
+		if (value + gain + o->delta_margin <= f->alpha) {
+			violation(c, f->node, "delta-missed",
+				  "expected %s delta-pruned (%d + captured %d + margin %d = %d <= alpha %s), found it searched",
+				  U(m), value, gain, o->delta_margin, value + gain + o->delta_margin, S(f->alpha));
+			return;
+		}
+	}
+	if (o->see) {
+		int see = see_move(&c->pos, m);
+
+		if (see < 0)
+			violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < 0), found it searched",
+				  U(m), see);
+	}
+}
+
 /* The decision events: a node's first one must come before any move, leaf events alone. */
 static void check_leaf_first(struct checker *c, struct frame *f, const struct trace_event *e)
 {
@@ -233,6 +358,7 @@ static void enter_node(struct checker *c, uint32_t n)
 	memset(f, 0, sizeof *f);
 	f->node = n;
 	f->nd = nd;
+	f->handled_at = c->handled_len;
 	if (p) {
 		settle_child(c, p, NULL);
 		if (!p->expecting || p->expect_child != nd.move)
@@ -301,7 +427,11 @@ static void stand_pat(struct checker *c, struct frame *f, const struct trace_eve
 	if (c->cfg->own_values && v != f->nd.eval)
 		violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
 	want = v >= f->beta ? TSP_CUTOFF : v > f->alpha ? TSP_RAISE : TSP_NONE;
-	if (e->extra != want)
+	if (e->extra == TSP_CUTOFF && want != TSP_CUTOFF)
+		violation(c, f->node, "stand-pat-below-beta",
+			  "expected no cutoff by the stand pat %s below beta %s (outcome %s), found a cutoff",
+			  S(v), S(f->beta), trace_outcome_name(want));
+	else if (e->extra != want)
 		violation(c, f->node, "stand-pat-outcome", "expected outcome %s for %s in the window (%s, %s), found %s",
 			  trace_outcome_name(want), S(v), S(f->alpha), S(f->beta), trace_outcome_name(e->extra));
 	f->stood = true;
@@ -336,6 +466,7 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 	if (f->cut)
 		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
 	f->decided = true;
+	note_handled(c, m);
 	if (delta) {
 		int value = f->stood ? f->stand_value : f->nd.eval;
 
@@ -478,7 +609,11 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 	} else {
 		want = o->fail_soft && f->best != -SCORE_INF ? f->best : f->alpha;
 	}
-	if (score != want)
+	if (score != want && !o->fail_soft && !f->terminal && (score < f->nd.alpha || score > f->nd.beta))
+		violation(c, f->node, "fail-hard-window",
+			  "expected a fail-hard score inside the window [%s, %s] (here %s), found %s",
+			  S(f->nd.alpha), S(f->nd.beta), S(want), S(score));
+	else if (score != want)
 		violation(c, f->node, "leave-score", "expected the %s score %s%s, found %s",
 			  o->fail_soft ? "fail-soft" : "fail-hard", S(want),
 			  f->terminal ? " (the leaf's value)" : f->cut ? (o->fail_soft ? " (the best score, at the cutoff)" : " (beta, at the cutoff)")
@@ -509,6 +644,8 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 		else if (f->evading && !f->cut && f->searched != movegen_count(&c->pos))
 			violation(c, f->node, "evasions", "expected every evasion (%d) searched without a cutoff, found %d",
 				  movegen_count(&c->pos), f->searched);
+		else if (q && !f->evading && !f->cut && check_quiescence_complete(c, f))
+			;   /* reported */
 		else if (q && !o->stand_pat && !f->evading && f->searched == 0)
 			violation(c, f->node, "quiet-leaf-missing", "expected a quiet_leaf event (no stand pat, nothing searched)");
 	}
@@ -559,6 +696,9 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 				violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s",
 					  opt->mode == QMODE_CHECKS ? " or a check" : "",
 					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move));
+			if (f->quiescence && !f->evading && !f->cut)
+				check_missed_prune(&c, f, e.move);
+			note_handled(&c, e.move);
 			f->searched++;
 			f->decided = true;
 			f->expecting = true;
@@ -591,6 +731,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			uint32_t node = f->node;
 
 			leave_node(&c, f, &e);
+			c.handled_len = f->handled_at;
 			if (c.depth > 1)
 				board_unmake(&c.pos, m, &f->undo);
 			c.depth--;
@@ -615,6 +756,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		}
 	}
 	free(c.stack);
+	free(c.handled);
 }
 
 void tracecheck_report_free(struct tracecheck_report *rep)

@@ -1,6 +1,7 @@
 /*
  * tracereader.c: reading a search trace from its JSON document or its JSON
- * Lines form (quiesce-trace(5)), with libjansson for the JSON syntax.
+ * Lines form (quiesce-trace(5)), with simdjson for the JSON syntax
+ * (tracejson.h; libjansson only finds where a broken record breaks).
  *
  * Both forms come down to one stream of records: node records (what a node
  * is) and event records (what the search did, in order), which
@@ -8,29 +9,27 @@
  *
  * The document is read whole into memory and split into its top-level
  * values by a small scanner that only finds where each value ends; every
- * element of "nodes" and "events" is then parsed by jansson on its own, so
- * that the records stream through without a tree of the whole document.
- * JSON Lines is read a line at a time and never held whole.
+ * element of "nodes" and "events" is then parsed on its own, so that the
+ * records stream through without a tree of the whole document. JSON Lines
+ * is read a block at a time and never held whole.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader_int.h"
 
 /* ------------------------------------------------------------------ the document */
 
-/* Parses the element of an array at *POS (the document); NULL after a message. */
-static json_t *doc_element(struct rd *r, size_t *pos, const char *path)
+/* Parses the element of an array at *POS (the document) with P; NULL after a message. */
+static const struct tracejson_value *doc_element(struct rd *r, struct tracejson *p, size_t *pos, const char *path)
 {
-	json_error_t je;
-	json_t *v = json_loadb(r->text + *pos, r->len - *pos, RD_JSON_FLAGS, &je);
+	size_t end = tracereader_skip_value(r->text, r->len, *pos);
+	const struct tracejson_value *v = tracereader_parse(r, p, *pos, end - *pos, path, false);
 
-	if (v == NULL) {
-		tracereader_fail_json(r, *pos, path, &je);
-		return NULL;
-	}
-	*pos += (size_t)je.position;
+	if (v != NULL)
+		*pos = end;
 	return v;
 }
 
@@ -76,8 +75,8 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 	} else {
 		char path[32];
 		size_t start;
-		json_t *o;
-		bool more, ok;
+		const struct tracejson_value *o;
+		bool more;
 
 		if (r->nodes_end)
 			return tracereader_fail_key(r, ev_at, ev_path, "node", "there is no node %lu in \"nodes\" (it has %lu)",
@@ -91,23 +90,40 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 		}
 		snprintf(path, sizeof path, "nodes[%lu]", (unsigned long)r->nodes_count);
 		start = r->nodes_pos;
-		if ((o = doc_element(r, &r->nodes_pos, path)) == NULL)
+		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, path)) == NULL)
 			return false;
 		r->nodes_count++;
-		ok = tracereader_read_node(r, o, (struct loc){ start, 0 }, path, n);
-		json_decref(o);
-		return ok;
+		return tracereader_read_node(r, o, (struct loc){ start, 0 }, path, n);
 	}
 }
 
 /* The top-level keys the document reader keeps. */
 enum { K_FORMAT, K_NODES, K_EVENTS, K_RESULT, K_COUNT };
 
+/* The keys of the document's top level seen so far (for duplicates), and the header's text. */
+struct toplevel {
+	char **keys;
+	size_t nkeys;
+	char *head;        /* "{" and the key: value pairs other than the arrays and the result */
+	size_t hlen, hcap;
+};
+
+static void head_append(struct toplevel *tl, const char *s, size_t n)
+{
+	if (tl->hlen + n + 2 + TRACEJSON_PADDING > tl->hcap) {
+		tl->hcap = (tl->hlen + n + 2 + TRACEJSON_PADDING) * 2;
+		tl->head = xrealloc(tl->head, tl->hcap);
+	}
+	memcpy(tl->head + tl->hlen, s, n);
+	tl->hlen += n;
+}
+
 static bool read_document(struct rd *r)
 {
 	const char *s = r->text;
-	size_t len = r->len, pos = tracereader_skip_ws(s, len, 0), at[K_COUNT] = { 0 }, events, end;
-	json_t *header = json_object(), *result = NULL;
+	size_t len = r->len, pos = tracereader_skip_ws(s, len, 0), at[K_COUNT] = { 0 }, events, end, rend = 0;
+	const struct tracejson_value *header, *result = NULL;
+	struct toplevel tl = { 0 };
 	bool ok = false, more, first = true;
 	uint32_t n = 0;
 
@@ -117,12 +133,12 @@ static bool read_document(struct rd *r)
 		goto out;
 	}
 	pos++;
-	/* The top level: where each value is; the small ones parsed now, the arrays later. */
+	head_append(&tl, "{", 1);
+	/* The top level: where each value is; the small ones checked now and gathered into the header, the arrays later. */
 	for (;;) {
-		json_error_t je;
-		json_t *key;
-		const char *k;
-		size_t kpos;
+		const struct tracejson_value *key;
+		char *k;
+		size_t kpos, kend;
 
 		pos = tracereader_skip_ws(s, len, pos);
 		if (pos < len && s[pos] == '}' && first)
@@ -137,73 +153,77 @@ static bool read_document(struct rd *r)
 			}
 			pos = tracereader_skip_ws(s, len, pos + 1);
 		}
-		first = false;
 		kpos = pos;
 		if (pos >= len || s[pos] != '"') {
 			tracereader_fail_at(r, pos, "", pos >= len ? "the document is not closed (the input ends; it looks truncated)" :
 				   "expected a key (a string), found '%c'", pos < len ? s[pos] : ' ');
 			goto out;
 		}
-		key = json_loadb(s + pos, len - pos, JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK, &je);
-		if (key == NULL) {
-			tracereader_fail_json(r, pos, "", &je);
+		kend = tracereader_skip_value(s, len, pos);
+		if ((key = tracereader_parse(r, r->pj, pos, kend - pos, "", false)) == NULL)
 			goto out;
-		}
-		pos = tracereader_skip_ws(s, len, pos + (size_t)je.position);
+		k = xstrdup(tracejson_string(key));
+		pos = tracereader_skip_ws(s, len, kend);
 		if (pos >= len || s[pos] != ':') {
-			json_decref(key);
+			free(k);
 			tracereader_fail_at(r, pos, "", "expected ':' after a key");
 			goto out;
 		}
 		pos = tracereader_skip_ws(s, len, pos + 1);
-		k = json_string_value(key);
-		if (json_object_get(header, k) != NULL || (!strcmp(k, "nodes") && at[K_NODES]) ||
-		    (!strcmp(k, "events") && at[K_EVENTS]) || (!strcmp(k, "result") && at[K_RESULT])) {
-			tracereader_fail_at(r, kpos, "", "duplicate key \"%s\"", tracereader_cut(k));
-			json_decref(key);
-			goto out;
+		for (size_t i = 0; i < tl.nkeys; i++) {
+			if (strcmp(tl.keys[i], k) == 0) {
+				tracereader_fail_at(r, kpos, "", "duplicate key \"%s\"", tracereader_cut(k));
+				free(k);
+				goto out;
+			}
 		}
+		tl.keys = xrealloc(tl.keys, sizeof *tl.keys * (tl.nkeys + 1));
+		tl.keys[tl.nkeys++] = k;
+		end = tracereader_skip_value(s, len, pos);
 		if (!strcmp(k, "nodes") || !strcmp(k, "events")) {
 			at[!strcmp(k, "nodes") ? K_NODES : K_EVENTS] = pos;
 			if (pos >= len || s[pos] != '[') {
 				tracereader_fail_at(r, pos, k, "expected an array");
-				json_decref(key);
 				goto out;
 			}
-			end = tracereader_skip_value(s, len, pos);
 			if (end >= len) {
 				tracereader_fail_at(r, len, k, "the array is not closed (the input ends; it looks truncated)");
-				json_decref(key);
 				goto out;
 			}
 			pos = end;
 		} else {
-			json_t *v = json_loadb(s + pos, len - pos, RD_JSON_FLAGS | JSON_DECODE_ANY, &je);
-
-			if (v == NULL) {
-				tracereader_fail_json(r, pos, k, &je);
-				json_decref(key);
+			/* Checked alone, so that an error is placed in it; parsed again with the header or at the end. */
+			if (tracereader_parse(r, r->pj, pos, end - pos, k, false) == NULL)
 				goto out;
-			}
 			if (!strcmp(k, "result")) {
 				at[K_RESULT] = pos;
-				result = v;
+				rend = end;
 			} else {
 				if (!strcmp(k, "options"))
 					at[K_FORMAT] = pos;
-				json_object_set_new(header, k, v);
+				if (tl.hlen > 1)
+					head_append(&tl, ",", 1);
+				head_append(&tl, s + kpos, kend - kpos);
+				head_append(&tl, ":", 1);
+				head_append(&tl, s + pos, end - pos);
 			}
-			pos += (size_t)je.position;
+			pos = end;
 		}
-		json_decref(key);
+		first = false;
 	}
 	pos = tracereader_skip_ws(s, len, pos + 1);
 	if (pos < len) {
 		tracereader_fail_at(r, pos, "", "unexpected text after the end of the trace");
 		goto out;
 	}
+	head_append(&tl, "}", 1);
+	memset(tl.head + tl.hlen, 0, TRACEJSON_PADDING);
+	if ((header = tracejson_parse(r->pj, tl.head, tl.hlen)) == NULL) {
+		tracereader_fail_at(r, tracereader_skip_ws(s, len, 0), "", "invalid JSON: %s", tracejson_error(r->pj));
+		goto out;
+	}
 	if (!tracereader_read_header(r, header, (struct loc){ tracereader_skip_ws(s, len, 0), 0 }, "") ||
-	    !tracereader_read_options(r, json_object_get(header, "options"), (struct loc){ at[K_FORMAT], 0 }))
+	    !tracereader_read_options(r, tracejson_get(header, "options"), (struct loc){ at[K_FORMAT], 0 }))
 		goto out;
 	if (!at[K_NODES] || !at[K_EVENTS]) {
 		tracereader_fail_at(r, tracereader_skip_ws(s, len, 0), "", "missing key \"%s\" (an array)", at[K_NODES] ? "events" : "nodes");
@@ -214,7 +234,7 @@ static bool read_document(struct rd *r)
 	for (;;) {
 		char path[32];
 		size_t start;
-		json_t *e;
+		const struct tracejson_value *e;
 
 		if (!doc_array_next(r, &events, n == 0, "events", &more))
 			goto out;
@@ -222,14 +242,11 @@ static bool read_document(struct rd *r)
 			break;
 		snprintf(path, sizeof path, "events[%lu]", (unsigned long)n);
 		start = events;
-		if ((e = doc_element(r, &events, path)) == NULL)
+		if ((e = doc_element(r, r->pj, &events, path)) == NULL)
 			goto out;
 		n++;
-		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path)) {
-			json_decref(e);
+		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path))
 			goto out;
-		}
-		json_decref(e);
 	}
 	if (!r->nodes_end && r->nodes_pos) {
 		size_t p = r->nodes_pos;
@@ -242,10 +259,14 @@ static bool read_document(struct rd *r)
 			goto out;
 		}
 	}
+	if (at[K_RESULT] && (result = tracereader_parse(r, r->pj, at[K_RESULT], rend - at[K_RESULT], "result", false)) == NULL)
+		goto out;
 	ok = tracereader_finish(r, result, (struct loc){ at[K_RESULT], 0 }, "result", (struct loc){ events - 1, 0 });
 out:
-	json_decref(header);
-	json_decref(result);
+	for (size_t i = 0; i < tl.nkeys; i++)
+		free(tl.keys[i]);
+	free(tl.keys);
+	free(tl.head);
 	return ok;
 }
 
@@ -270,29 +291,77 @@ static void queue_push(struct rd *r, const struct noderec *n)
 }
 
 /* Parses the current line as one JSON object; NULL after a message. */
-static json_t *line_object(struct rd *r, const char *what)
+static const struct tracejson_value *line_object(struct rd *r, const char *what)
 {
-	json_error_t je;
-	json_t *v = json_loadb(r->text, r->len, JSON_REJECT_DUPLICATES, &je);
+	const struct tracejson_value *v = tracereader_parse(r, r->pj, 0, r->len, what, true);
 
-	if (v == NULL) {
-		tracereader_fail_json(r, 0, what, &je);
+	if (v == NULL)
 		return NULL;
-	}
-	if (!json_is_object(v)) {
-		json_decref(v);
+	if (v->type != TJ_OBJECT) {
 		tracereader_fail_at(r, tracereader_skip_ws(r->text, r->len, 0), what, "expected an object (one record a line)");
 		return NULL;
 	}
 	return v;
 }
 
+/*
+ * The lines of a file read a block at a time, each followed in the buffer by
+ * at least TRACEJSON_PADDING readable bytes (the next lines, or zeros).
+ */
+struct lines {
+	FILE *in;
+	char *buf;
+	size_t cap, start, end;
+	bool eof;
+};
+
+#define LINES_BLOCK (1u << 20)
+
+/* The next line (its newline included) in *TEXT and *LEN; false at the end of the file. */
+static bool lines_next(struct lines *l, const char **text, size_t *len)
+{
+	for (;;) {
+		char *nl = l->start < l->end ? memchr(l->buf + l->start, '\n', l->end - l->start) : NULL;
+		size_t n;
+
+		if (nl != NULL || (l->eof && l->start < l->end)) {
+			*text = l->buf + l->start;
+			*len = nl != NULL ? (size_t)(nl + 1 - *text) : l->end - l->start;
+			l->start += *len;
+			return true;
+		}
+		if (l->eof)
+			return false;
+		/* The part of a line left at the end moves to the front; a line longer than the buffer grows it. */
+		if (l->start > 0) {
+			memmove(l->buf, l->buf + l->start, l->end - l->start);
+			l->end -= l->start;
+			l->start = 0;
+		}
+		if (l->cap - l->end < LINES_BLOCK / 2 + TRACEJSON_PADDING) {
+			l->cap = l->cap ? l->cap * 2 : LINES_BLOCK + TRACEJSON_PADDING;
+			l->buf = xrealloc(l->buf, l->cap);
+		}
+		n = fread(l->buf + l->end, 1, l->cap - l->end - TRACEJSON_PADDING, l->in);
+		if (n == 0) {
+			l->eof = true;
+			/* After a read error the part of a line is not a line: the error is reported instead. */
+			if (ferror(l->in))
+				return false;
+		}
+		l->end += n;
+		memset(l->buf + l->end, 0, TRACEJSON_PADDING);
+	}
+}
+
 static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t got;
-	json_t *o, *result = NULL;
+	struct lines l = { in, NULL, 0, 0, 0, false };
+	const struct tracejson_value *o;
+	const char *line;
+	size_t got;
+	char *rtext = NULL;
+	size_t rlen = 0;
 	struct loc rat = { 0, 0 };
 	bool ok = false;
 
@@ -302,59 +371,52 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 	if ((o = line_object(r, "header")) == NULL)
 		return false;
 	if (!tracereader_read_header(r, o, (struct loc){ 0, 1 }, "header") ||
-	    !tracereader_read_options(r, json_object_get(o, "options"), (struct loc){ 0, 1 })) {
-		json_decref(o);
+	    !tracereader_read_options(r, tracejson_get(o, "options"), (struct loc){ 0, 1 }))
 		return false;
-	}
-	json_decref(o);
-	while ((got = getline(&line, &cap, in)) > 0) {
+	while (lines_next(&l, &line, &got)) {
+		const struct tracejson_value *tv;
 		const char *type;
-		json_t *tv;
 
 		r->line++;
 		r->text = line;
-		r->len = (size_t)got;
+		r->len = got;
 		if (tracereader_skip_ws(line, r->len, 0) == r->len)
 			continue;
-		if (result != NULL) {
+		if (rtext != NULL) {
 			tracereader_fail_at(r, 0, "", "a record after the result (the result is the last line)");
 			goto out;
 		}
 		if ((o = line_object(r, "")) == NULL)
 			goto out;
-		tv = json_object_get(o, "type");
-		type = json_string_value(tv);
+		tv = tracejson_get(o, "type");
+		type = tracejson_string(tv);
 		if (type == NULL) {
-			/* The message is made before O, which holds TV, is freed. */
 			tracereader_fail_key(r, (struct loc){ 0, r->line }, "", tv ? "type" : NULL, tv ? "expected \"node\", \"event\" or "
 				    "\"result\", found %s" : "missing key \"type\" (\"node\", \"event\" or \"result\")%s",
 				    tv ? tracereader_type_name(tv) : "");
-			json_decref(o);
 			goto out;
 		}
 		if (!strcmp(type, "node")) {
 			struct noderec n;
 
-			if (!tracereader_read_node(r, o, (struct loc){ 0, r->line }, "node", &n)) {
-				json_decref(o);
+			if (!tracereader_read_node(r, o, (struct loc){ 0, r->line }, "node", &n))
 				goto out;
-			}
 			queue_push(r, &n);
 		} else if (!strcmp(type, "event")) {
-			if (!tracereader_read_event(r, o, (struct loc){ 0, r->line }, "event")) {
-				json_decref(o);
+			if (!tracereader_read_event(r, o, (struct loc){ 0, r->line }, "event"))
 				goto out;
-			}
 		} else if (!strcmp(type, "result")) {
-			result = o;
+			/* Kept as text and parsed again at the end: the parser's values last until its next record. */
+			rlen = got;
+			rtext = xmalloc(rlen + TRACEJSON_PADDING);
+			memcpy(rtext, line, rlen);
+			memset(rtext + rlen, 0, TRACEJSON_PADDING);
 			rat.line = r->line;
-			continue;
 		}
 		/* Records of other types are for later versions: skipped. */
-		json_decref(o);
 	}
 	if (ferror(in)) {
-		tracereader_fail_at(r, 0, "", "read error");
+		tracereader_fail_at(r, 0, "", "read error%s%s", r->read_why ? ": " : "", r->read_why ? r->read_why : "");
 		goto out;
 	}
 	if (r->q_count) {
@@ -366,10 +428,11 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 	r->line++;
 	r->text = "";
 	r->len = 0;
-	ok = tracereader_finish(r, result, rat, "result", (struct loc){ 0, r->line });
+	o = rtext != NULL ? tracejson_parse(r->pj, rtext, rlen) : NULL;
+	ok = tracereader_finish(r, o, rat, "result", (struct loc){ 0, r->line });
 out:
-	json_decref(result);
-	free(line);
+	free(rtext);
+	free(l.buf);
 	return ok;
 }
 
@@ -379,14 +442,11 @@ out:
  * Whether the first line is a JSON Lines header: a whole JSON object on its
  * own, without the "nodes" and "events" of a document.
  */
-static bool is_jsonl_header(const char *line, size_t len)
+static bool is_jsonl_header(struct tracejson *p, const char *line, size_t len)
 {
-	json_error_t je;
-	json_t *v = json_loadb(line, len, 0, &je);
-	bool yes = json_is_object(v) && json_object_get(v, "nodes") == NULL && json_object_get(v, "events") == NULL;
+	const struct tracejson_value *v = tracejson_parse(p, line, len);
 
-	json_decref(v);
-	return yes;
+	return tracejson_is(v, TJ_OBJECT) && tracejson_get(v, "nodes") == NULL && tracejson_get(v, "events") == NULL;
 }
 
 bool tracereader_read(FILE *in, const char *name, struct trace *t, struct position *root,
@@ -395,33 +455,58 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 {
 	struct rd *r = xcalloc(1, sizeof *r);
 	struct error local;
-	char *first = NULL, *doc = NULL;
+	char *first = NULL, *doc = NULL, *line1 = NULL;
 	size_t cap = 0, len, skip = 0;
 	ssize_t got;
+	FILE *gz = NULL;
+	int c0;
 	bool ok;
 
 	r->name = name;
 	r->err = err ? err : &local;
 	r->t = t;
+	r->pj = tracejson_new();
+	r->pj_nodes = tracejson_new();
 	r->pending_child = TRACE_NONE;
 	r->info.version = TRACEIO_VERSION;
 	search_defaults(&r->opt);
 	trace_clear(t);
+	/* A gzip file (its magic number first) is read through inflate: a JSON trace never starts with 0x1f. */
+	if ((c0 = getc(in)) == 0x1f) {
+		int c1 = getc(in);
+		unsigned char magic[2] = { 0x1f, (unsigned char)c1 };
+
+		if (!tracegz_magic(c0, c1)) {
+			ok = tracereader_fail_at(r, 0, "", "expected '{' (a JSON trace) or a gzip file, found the byte 0x1f");
+			goto done;
+		}
+		if ((gz = tracegz_open_read(in, magic, 2, &r->read_why)) == NULL) {
+			ok = tracereader_fail_at(r, 0, "", "cannot read the gzip file (out of memory)");
+			goto done;
+		}
+		in = gz;
+	} else if (c0 != EOF) {
+		ungetc(c0, in);
+	}
 	got = getline(&first, &cap, in);
 	len = got > 0 ? (size_t)got : 0;
 	/* A UTF-8 byte-order mark is not JSON (RFC 8259 section 8.1) but is forgiven. */
 	if (len >= 3 && memcmp(first, "\xEF\xBB\xBF", 3) == 0)
 		skip = 3;
-	if (is_jsonl_header(first ? first + skip : "", len - skip)) {
+	/* The first line, with the padding the parser reads past its end. */
+	line1 = xmalloc(len - skip + TRACEJSON_PADDING);
+	memcpy(line1, first ? first + skip : "", len - skip);
+	memset(line1 + len - skip, 0, TRACEJSON_PADDING);
+	if (is_jsonl_header(r->pj, line1, len - skip)) {
 		r->jsonl = true;
 		r->info.jsonl = true;
-		ok = read_lines(r, in, first + skip, len - skip);
+		ok = read_lines(r, in, line1, len - skip);
 	} else {
 		/* The document: read whole, the first line included. */
 		size_t dcap = len + 65536, dlen = len - skip;
 
 		doc = xmalloc(dcap);
-		memcpy(doc, first ? first + skip : "", dlen);
+		memcpy(doc, line1, dlen);
 		for (;;) {
 			size_t n;
 
@@ -429,18 +514,21 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 				dcap *= 2;
 				doc = xrealloc(doc, dcap);
 			}
-			n = fread(doc + dlen, 1, dcap - dlen, in);
+			n = fread(doc + dlen, 1, dcap - dlen - TRACEJSON_PADDING, in);
 			dlen += n;
 			if (n == 0)
 				break;
 		}
+		memset(doc + dlen, 0, TRACEJSON_PADDING);
 		r->text = doc;
 		r->len = dlen;
 		if (ferror(in))
-			ok = tracereader_fail_at(r, dlen, "", "read error");
+			ok = tracereader_fail_at(r, dlen, "", "read error%s%s", r->read_why ? ": " : "",
+						 r->read_why ? r->read_why : "");
 		else
 			ok = read_document(r);
 	}
+done:
 	for (int i = 0; i < r->depth; i++)
 		free(r->fr[i].rec.kids);
 	while (r->q_count) {
@@ -458,9 +546,14 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	} else {
 		trace_clear(t);
 	}
+	if (gz != NULL)
+		fclose(gz);
+	tracejson_free(r->pj);
+	tracejson_free(r->pj_nodes);
 	free(r->queue);
 	free(r->pv_nodes);
 	free(first);
+	free(line1);
 	free(doc);
 	free(r);
 	return ok;

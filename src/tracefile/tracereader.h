@@ -1,7 +1,7 @@
 /*
  * tracereader.h: reading a search trace back from a file, in either form of
  * the "quiesce-trace" format (quiesce-trace(5)): the JSON document (versions
- * 1 and 2) or JSON Lines (version 2). The JSON syntax is libjansson's; the
+ * 1 and 2) or JSON Lines (version 2). The JSON syntax is simdjson's; the
  * reader adds the format's meaning, derives what a file leaves out, and
  * checks that the trace is one search could have made.
  */

@@ -3,7 +3,8 @@
  * nothing else includes: tracereader.c reads the two forms (the JSON
  * document and JSON Lines) into records, tracereader_record.c turns the
  * records into the trace, and tracereader_json.c reads typed values out of
- * jansson's objects with errors that name where they are.
+ * the records simdjson parsed (tracejson.h) with errors that name where they
+ * are.
  */
 #ifndef QUIESCE_TRACEREADER_INT_H
 #define QUIESCE_TRACEREADER_INT_H
@@ -12,13 +13,14 @@
 #include <stdarg.h>
 
 #include "chess/notation.h"
+#include "tracefile/tracejson.h"
 #include "tracefile/tracereader.h"
 #include "base/util.h"
 
 /* The deepest a trace can go: the search stops at SEARCH_MAX_PLY. */
 #define STACK_PLIES (SEARCH_MAX_PLY + 2)
 
-/* The flags jansson parses every record with. */
+/* The flags jansson finds a syntax error with (simdjson parses; jansson only says where it fails). */
 #define RD_JSON_FLAGS (JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK)
 
 /* Where a record starts: an offset in the document, or a line of JSON Lines. */
@@ -61,6 +63,9 @@ struct rd {
 	const char *name;
 	struct error *err;
 	bool failed;
+	struct tracejson *pj;      /* the records: lines, events, header values, the result */
+	struct tracejson *pj_nodes;   /* the document's node records, parsed while an event is read */
+	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
 	const char *text;          /* the document, or the current line */
 	size_t len;
@@ -104,7 +109,7 @@ struct rd {
 
 /* One record being read: its object, where it is and its path. */
 struct rec {
-	json_t *obj;
+	const struct tracejson_value *obj;
 	struct loc at;
 	const char *path;
 };
@@ -120,6 +125,14 @@ bool tracereader_fail_key(struct rd *r, struct loc at, const char *path, const c
 	PRINTF_LIKE(5, 6);
 /* Fails with jansson's syntax error for the text parsed from OFF; returns false. */
 bool tracereader_fail_json(struct rd *r, size_t off, const char *path, const json_error_t *je);
+/*
+ * Parses the LEN bytes at OFF of the current text (followed by
+ * TRACEJSON_PADDING readable bytes) with P. A syntax error is reported at
+ * its place, found by parsing again with jansson from OFF to the end of the
+ * text (EOF_CHECK: whether nothing may follow the value); returns NULL then.
+ */
+const struct tracejson_value *tracereader_parse(struct rd *r, struct tracejson *p, size_t off, size_t len,
+						const char *path, bool eof_check);
 /* Skips blanks from POS of S. */
 size_t tracereader_skip_ws(const char *s, size_t len, size_t pos);
 /* Where the JSON value starting at POS of S ends (LEN when it is not closed). */
@@ -127,7 +140,7 @@ size_t tracereader_skip_value(const char *s, size_t len, size_t pos);
 /* TEXT cut short for a message. */
 const char *tracereader_cut(const char *text);
 /* The JSON type of V as a message names it ("a string", "null" ...). */
-const char *tracereader_type_name(const json_t *v);
+const char *tracereader_type_name(const struct tracejson_value *v);
 /* The typed values of a record: false after a message; *HAS tells whether the key was there. */
 bool tracereader_get_int(struct rd *r, const struct rec *rc, const char *key, long long lo, long long hi,
 			 bool required, long long *out, bool *has);
@@ -136,19 +149,22 @@ bool tracereader_get_bool(struct rd *r, const struct rec *rc, const char *key, b
 bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, const char *const *names, int *out);
 bool tracereader_get_move(struct rd *r, const struct rec *rc, const char *key, const struct position *pos,
 			  bool nullable, bool required, move *out, bool *has);
+/* The same for value V (NULL: absent) named KEY of the record. */
+bool tracereader_move_value(struct rd *r, const struct rec *rc, const char *key, const struct tracejson_value *v,
+			    const struct position *pos, bool nullable, bool required, move *out, bool *has);
 
 /* tracereader_record.c: records into the trace. */
 
 /* The header's options (O may be NULL: the defaults). */
-bool tracereader_read_options(struct rd *r, json_t *o, struct loc at);
+bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at);
 /* The header: format, version, fen, engine. */
-bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char *path);
+bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path);
 /* A node record, read before its node is entered. */
-bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *path, struct noderec *n);
+bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n);
 /* An event record, played into the trace. */
-bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *path);
+bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path);
 /* After the last record: the checks of the end, and the result derived and checked against RESULT. */
-bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char *rpath, struct loc end);
+bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
 /* tracereader.c: the forms. */
 

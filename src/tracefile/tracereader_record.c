@@ -33,18 +33,18 @@ static const char *const kind_names[] = {
 };
 
 /* The header's "options" (every key optional: quiesce's defaults stand for what is left out). */
-bool tracereader_read_options(struct rd *r, json_t *o, struct loc at)
+bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at)
 {
 	struct rec rc = { o, at, "options" };
 	long long v;
 	bool has;
 	int k;
-	json_t *cp;
+	const struct tracejson_value *cp;
 
 	search_defaults(&r->opt);
 	if (o == NULL)
 		return true;
-	if (!json_is_object(o))
+	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, "options", NULL, "expected an object, found %s", tracereader_type_name(o));
 	if (!tracereader_get_int(r, &rc, "depth", 0, SEARCH_MAX_DEPTH, false, &v, &has))
 		return false;
@@ -54,11 +54,11 @@ bool tracereader_read_options(struct rd *r, json_t *o, struct loc at)
 		return false;
 	if (k >= 0)
 		r->opt.mode = (enum qmode)k;
-	cp = json_object_get(o, "check_plies");
-	if (json_is_string(cp)) {
-		if (strcmp(json_string_value(cp), "all") != 0)
+	cp = tracejson_get(o, "check_plies");
+	if (tracejson_is(cp, TJ_STRING)) {
+		if (strcmp(tracejson_string(cp), "all") != 0)
 			return tracereader_fail_key(r, at, "options", "check_plies", "expected a whole number or \"all\", found \"%s\"",
-					   tracereader_cut(json_string_value(cp)));
+					   tracereader_cut(tracejson_string(cp)));
 		r->opt.check_plies = -1;
 	} else {
 		if (!tracereader_get_int(r, &rc, "check_plies", 0, SEARCH_MAX_PLY, false, &v, &has))
@@ -66,7 +66,7 @@ bool tracereader_read_options(struct rd *r, json_t *o, struct loc at)
 		if (has)
 			r->opt.check_plies = (int)v;
 	}
-	if (json_is_null(json_object_get(o, "qdepth"))) {
+	if (tracejson_is(tracejson_get(o, "qdepth"), TJ_NULL)) {
 		r->opt.qdepth = -1;
 	} else {
 		if (!tracereader_get_int(r, &rc, "qdepth", 0, SEARCH_MAX_PLY, false, &v, &has))
@@ -102,16 +102,16 @@ bool tracereader_read_options(struct rd *r, json_t *o, struct loc at)
 }
 
 /* The header: format, version, fen, options, engine. */
-bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char *path)
+bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path)
 {
 	struct rec rc = { h, at, path };
 	struct error ferr = { 0 };
-	json_t *v = json_object_get(h, "format");
+	const struct tracejson_value *v = tracejson_get(h, "format");
 	long long version;
 
 	if (v == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"format\": this is not a quiesce trace");
-	if (!json_is_string(v) || strcmp(json_string_value(v), TRACEIO_FORMAT) != 0)
+	if (!tracejson_is(v, TJ_STRING) || strcmp(tracejson_string(v), TRACEIO_FORMAT) != 0)
 		return tracereader_fail_key(r, at, path, "format", "expected \"%s\": this is not a quiesce trace", TRACEIO_FORMAT);
 	if (!tracereader_get_int(r, &rc, "version", 0, INT_MAX, true, &version, NULL))
 		return false;
@@ -119,18 +119,18 @@ bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char 
 		return tracereader_fail_key(r, at, path, "version", "%lld is not supported (this program reads versions 1 to %d)",
 				   version, TRACEIO_VERSION);
 	r->info.version = (int)version;
-	v = json_object_get(h, "fen");
+	v = tracejson_get(h, "fen");
 	if (v == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"fen\" (the root position)");
-	if (!json_is_string(v))
+	if (!tracejson_is(v, TJ_STRING))
 		return tracereader_fail_key(r, at, path, "fen", "expected a FEN string, found %s", tracereader_type_name(v));
-	if (!fen_parse(&r->root, json_string_value(v), &ferr))
+	if (!fen_parse(&r->root, tracejson_string(v), &ferr))
 		return tracereader_fail_key(r, at, path, "fen", "%s", ferr.msg);
-	v = json_object_get(h, "engine");
+	v = tracejson_get(h, "engine");
 	if (v != NULL) {
-		if (!json_is_string(v))
+		if (!tracejson_is(v, TJ_STRING))
 			return tracereader_fail_key(r, at, path, "engine", "expected a string, found %s", tracereader_type_name(v));
-		snprintf(r->info.engine, sizeof r->info.engine, "%s", json_string_value(v));
+		snprintf(r->info.engine, sizeof r->info.engine, "%s", tracejson_string(v));
 	}
 	return true;
 }
@@ -138,10 +138,10 @@ bool tracereader_read_header(struct rd *r, json_t *h, struct loc at, const char 
 /* ------------------------------------------------------------------ records */
 
 /* Reads a node record (before its node is entered: the position is not known yet). */
-bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *path, struct noderec *n)
+bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n)
 {
 	struct rec rc = { o, at, path };
-	json_t *v;
+	const struct tracejson_value *v;
 	long long id, x;
 	bool has;
 	int k;
@@ -149,7 +149,7 @@ bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *p
 	memset(n, 0, sizeof *n);
 	n->at = at;
 	snprintf(n->path, sizeof n->path, "%s", path);
-	if (!json_is_object(o))
+	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, path, NULL, "expected a node object, found %s", tracereader_type_name(o));
 	if (!tracereader_get_int(r, &rc, "id", 0, UINT32_MAX - 2, true, &id, NULL))
 		return false;
@@ -161,15 +161,15 @@ bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *p
 				   "the order the nodes are entered)", id, (unsigned long)r->next_record);
 	}
 	n->id = (uint32_t)id;
-	v = json_object_get(o, "parent");
+	v = tracejson_get(o, "parent");
 	if (v == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"parent\" (a node id, or null for the root)");
-	if (json_is_null(v)) {
+	if (tracejson_is(v, TJ_NULL)) {
 		n->parent = TRACE_NONE;
-	} else if (!json_is_integer(v)) {
+	} else if (!tracejson_is(v, TJ_INT)) {
 		return tracereader_fail_key(r, at, path, "parent", "expected a node id or null, found %s", tracereader_type_name(v));
 	} else {
-		x = json_integer_value(v);
+		x = v->u.i;
 		if (x < 0 || x >= id)
 			return tracereader_fail_key(r, at, path, "parent", "%lld is not an earlier node (a parent is entered before "
 					   "its children%s)", x, x == id ? ": a node cannot be its own parent" : "");
@@ -178,28 +178,28 @@ bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *p
 	if ((id == 0) != (n->parent == TRACE_NONE))
 		return tracereader_fail_key(r, at, path, "parent", id == 0 ? "the root (node 0) has parent null" :
 				   "only the root (node 0) has no parent");
-	v = json_object_get(o, "move");
+	v = tracejson_get(o, "move");
 	if (v == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"move\" (a UCI move string, or null for the root)");
-	if (json_is_null(v)) {
+	if (tracejson_is(v, TJ_NULL)) {
 		if (id != 0)
 			return tracereader_fail_key(r, at, path, "move", "expected a UCI move string such as \"e2e4\" (only the root "
 					   "has move null)");
-	} else if (!json_is_string(v)) {
+	} else if (!tracejson_is(v, TJ_STRING)) {
 		return tracereader_fail_key(r, at, path, "move", "expected a UCI move string such as \"e2e4\", found %s", tracereader_type_name(v));
 	} else if (id == 0) {
 		return tracereader_fail_key(r, at, path, "move", "the root's move is null");
 	} else {
-		if (strlen(json_string_value(v)) >= sizeof n->move)
-			return tracereader_fail_key(r, at, path, "move", "\"%s\" is not a UCI move", tracereader_cut(json_string_value(v)));
-		strcpy(n->move, json_string_value(v));
+		if (strlen(tracejson_string(v)) >= sizeof n->move)
+			return tracereader_fail_key(r, at, path, "move", "\"%s\" is not a UCI move", tracereader_cut(tracejson_string(v)));
+		strcpy(n->move, tracejson_string(v));
 	}
-	v = json_object_get(o, "san");
-	if (v != NULL && !json_is_null(v)) {
-		if (!json_is_string(v) || strlen(json_string_value(v)) >= sizeof n->san)
+	v = tracejson_get(o, "san");
+	if (v != NULL && !tracejson_is(v, TJ_NULL)) {
+		if (!tracejson_is(v, TJ_STRING) || strlen(tracejson_string(v)) >= sizeof n->san)
 			return tracereader_fail_key(r, at, path, "san", "expected the move in SAN (a short string), found %s",
-					   json_is_string(v) ? "a long string" : tracereader_type_name(v));
-		strcpy(n->san, json_string_value(v));
+					   tracejson_is(v, TJ_STRING) ? "a long string" : tracereader_type_name(v));
+		strcpy(n->san, tracejson_string(v));
 		n->has |= HAS_SAN;
 	}
 	if (!tracereader_get_int(r, &rc, "ply", 0, SEARCH_MAX_PLY, false, &x, &has))
@@ -208,8 +208,8 @@ bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *p
 		n->ply = (int)x;
 		n->has |= HAS_PLY;
 	}
-	v = json_object_get(o, "qply");
-	if (json_is_null(v)) {
+	v = tracejson_get(o, "qply");
+	if (tracejson_is(v, TJ_NULL)) {
 		n->qply = -1;
 		n->has |= HAS_QPLY;
 	} else {
@@ -244,24 +244,24 @@ bool tracereader_read_node(struct rd *r, json_t *o, struct loc at, const char *p
 		n->bound = (uint8_t)k;
 		n->has |= HAS_BOUND;
 	}
-	v = json_object_get(o, "children");
+	v = tracejson_get(o, "children");
 	if (v != NULL) {
-		size_t i;
-		json_t *c;
+		const struct tracejson_value *c;
 
-		if (!json_is_array(v))
+		if (v->type != TJ_ARRAY)
 			return tracereader_fail_key(r, at, path, "children", "expected an array of node ids, found %s", tracereader_type_name(v));
 		n->has |= HAS_KIDS;
-		n->nkids = (uint32_t)json_array_size(v);
+		n->nkids = v->count;
 		n->kids = n->nkids ? xmalloc(sizeof *n->kids * n->nkids) : NULL;
-		json_array_foreach(v, i, c) {
-			if (!json_is_integer(c) || json_integer_value(c) <= id || json_integer_value(c) > UINT32_MAX - 2) {
+		c = v + 1;
+		for (size_t i = 0; i < n->nkids; i++, c = tracejson_next(c)) {
+			if (c->type != TJ_INT || c->u.i <= id || c->u.i > UINT32_MAX - 2) {
 				free(n->kids);
 				n->kids = NULL;
 				return tracereader_fail_key(r, at, path, "children", "element %zu: expected the id of a later node, found %s",
-						   i, json_is_integer(c) ? "an earlier id or one out of range" : tracereader_type_name(c));
+						   i, c->type == TJ_INT ? "an earlier id or one out of range" : tracereader_type_name(c));
 			}
-			n->kids[i] = (uint32_t)json_integer_value(c);
+			n->kids[i] = (uint32_t)c->u.i;
 		}
 	}
 	r->next_record++;
@@ -326,7 +326,15 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 					   "(%s%lu)", (unsigned long)id, (unsigned long)n.parent, up ? "node " : "none: ",
 					   up ? (unsigned long)up->rec.id : 0UL);
 		}
-		if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
+		/*
+		 * The move event before the node has its move already parsed and
+		 * found legal: the record's move, written the same, is that move
+		 * (parsing it again, through the legal move list, cost 5 % of a
+		 * reading). Anything else is parsed and checked.
+		 */
+		if (r->pending_child == id && (notation_uci(r->pending_move, uci), strcmp(uci, n.move) == 0))
+			m = r->pending_move;
+		else if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
 			free(n.kids);
 			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not a legal move in UCI in the position of "
 					   "node %lu (%s to move)", tracereader_cut(n.move), (unsigned long)n.parent,
@@ -444,7 +452,7 @@ static int bound_of(int score, int alpha, int beta)
 }
 
 /* One event record. */
-bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *path)
+bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
 	struct rec rc = { o, at, path };
 	struct frame *f;
@@ -453,11 +461,11 @@ bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *
 	bool has;
 	move m = MOVE_NONE;
 
-	if (!json_is_object(o))
+	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, path, NULL, "expected an event object, found %s", tracereader_type_name(o));
 	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
 		return false;
-	if (json_object_get(o, "kind") == NULL)
+	if (tracejson_get(o, "kind") == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"enter\", \"stand_pat\", \"move\", ...)");
 	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
 		return false;
@@ -468,9 +476,9 @@ bool tracereader_read_event(struct rd *r, json_t *o, struct loc at, const char *
 
 		if (node == r->def_rec.id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
 					      kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF) &&
-		    json_is_integer(json_object_get(o, "value")) &&
-		    llabs(json_integer_value(json_object_get(o, "value"))) <= SCORE_INF)
-			eval = (int)json_integer_value(json_object_get(o, "value"));
+		    tracejson_is(tracejson_get(o, "value"), TJ_INT) &&
+		    llabs(tracejson_get(o, "value")->u.i) <= SCORE_INF)
+			eval = (int)tracejson_get(o, "value")->u.i;
 		else
 			eval = eval_static(&r->fr[r->depth - 1].pos, r->opt.eval);
 		flush_enter(r, eval);
@@ -668,7 +676,7 @@ static bool check_counter(struct rd *r, const struct rec *rc, const char *key, u
 }
 
 /* The result: derived from the trace, and what the file gives checked against it. */
-bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char *rpath, struct loc end)
+bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end)
 {
 	struct trace *t = r->t;
 	struct search_result *res = &r->res;
@@ -699,41 +707,34 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 	root_progress(t, &r->root, res);
 	r->info.has_result = result != NULL;
 	if (result != NULL) {
-		json_t *pv = json_object_get(result, "pv"), *v;
+		const struct tracejson_value *pv = tracejson_get(result, "pv"), *v;
 		struct position pos = r->root;
 		move best;
 		bool has, hbest;
 		int score;
 		uint64_t dummy;
 
-		if (!json_is_object(result))
+		if (!tracejson_is(result, TJ_OBJECT))
 			return tracereader_fail_key(r, rat, rpath, NULL, "expected an object, found %s", tracereader_type_name(result));
 		if (!tracereader_get_score(r, &rc, "score", false, &score, &has))
 			return false;
 		if (has && score != res->score)
 			return tracereader_fail_key(r, rat, rpath, "score", "%d is not the root's score (%d)", score, res->score);
 		if (pv != NULL) {
-			size_t i;
-			json_t *e;
+			const struct tracejson_value *e = pv + 1;
 
-			if (!json_is_array(pv))
+			if (pv->type != TJ_ARRAY)
 				return tracereader_fail_key(r, rat, rpath, "pv", "expected an array of UCI moves, found %s", tracereader_type_name(pv));
-			if (json_array_size(pv) > SEARCH_MAX_PLY)
+			if (pv->count > SEARCH_MAX_PLY)
 				return tracereader_fail_key(r, rat, rpath, "pv", "more than %d moves", SEARCH_MAX_PLY);
 			res->pv_len = 0;
-			json_array_foreach(pv, i, e) {
+			for (size_t i = 0; i < pv->count; i++, e = tracejson_next(e)) {
 				char key[32];
-				json_t *one = json_object();
-				struct rec erc = { one, rat, rpath };
 				struct undo u;
 				move m;
-				bool ok;
 
 				snprintf(key, sizeof key, "pv[%zu]", i);
-				json_object_set(one, key, e);
-				ok = tracereader_get_move(r, &erc, key, &pos, false, true, &m, &has);
-				json_decref(one);
-				if (!ok)
+				if (!tracereader_move_value(r, &rc, key, e, &pos, false, true, &m, &has))
 					return false;
 				res->pv[res->pv_len++] = m;
 				board_make(&pos, m, &u);
@@ -744,18 +745,18 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 		if (hbest && best != (res->pv_len ? res->pv[0] : MOVE_NONE))
 			return tracereader_fail_key(r, rat, rpath, "best", "must be the first move of the principal variation "
 					   "(or null when it is empty)");
-		v = json_object_get(result, "san");
-		if (v != NULL && !json_is_null(v)) {
+		v = tracejson_get(result, "san");
+		if (v != NULL && !tracejson_is(v, TJ_NULL)) {
 			char want[NOTATION_BUFSIZE];
 
-			if (!json_is_string(v))
+			if (!tracejson_is(v, TJ_STRING))
 				return tracereader_fail_key(r, rat, rpath, "san", "expected a string or null, found %s", tracereader_type_name(v));
 			if (res->pv_len == 0)
 				return tracereader_fail_key(r, rat, rpath, "san", "must be null when there is no best move");
 			notation_san(&r->root, res->pv[0], want);
-			if (strcmp(want, json_string_value(v)) != 0)
+			if (strcmp(want, tracejson_string(v)) != 0)
 				return tracereader_fail_key(r, rat, rpath, "san", "\"%s\" is not the SAN of the best move (\"%s\")",
-						   tracereader_cut(json_string_value(v)), want);
+						   tracereader_cut(tracejson_string(v)), want);
 		}
 		if (!check_counter(r, &rc, "nodes", trace_node_count(t), true, &res->nodes) ||
 		    !check_counter(r, &rc, "qnodes", r->qnodes, true, &res->qnodes) ||
@@ -780,9 +781,9 @@ bool tracereader_finish(struct rd *r, json_t *result, struct loc rat, const char
 				return tracereader_fail_key(r, rat, rpath, "complete", "%s, but the trace %s \"stopped\" event",
 						   complete ? "true" : "false", res->stopped ? "has a" : "has no");
 		}
-		v = json_object_get(result, "stopped_at");
-		if (v != NULL && !(json_is_null(v) && !trace_stopped(t)) &&
-		    !(json_is_integer(v) && trace_stopped(t) && json_integer_value(v) == (json_int_t)trace_stopped_at(t)))
+		v = tracejson_get(result, "stopped_at");
+		if (v != NULL && !(tracejson_is(v, TJ_NULL) && !trace_stopped(t)) &&
+		    !(tracejson_is(v, TJ_INT) && trace_stopped(t) && v->u.i == (long long)trace_stopped_at(t)))
 			return tracereader_fail_key(r, rat, rpath, "stopped_at", "must be the node of the \"stopped\" event (%s%lu)",
 					   trace_stopped(t) ? "" : "null: there is none; not ",
 					   (unsigned long)(trace_stopped(t) ? trace_stopped_at(t) : 0));

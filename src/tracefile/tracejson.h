@@ -1,0 +1,103 @@
+/*
+ * tracejson.h: one JSON value parsed by simdjson, for the trace reader.
+ *
+ * The parser (a C++ translation unit, tracejson.cpp, behind this C
+ * interface) turns one record of a trace (a line of JSON Lines, an element
+ * of a document's arrays, a header value) into a flat array of values in
+ * document order: an object or an array is followed by its members, each
+ * value says how many slots it takes with what it contains, so a reader
+ * steps over a member in one addition. Strings point into the parser and
+ * stay valid until its next parse.
+ *
+ * The parser refuses what the trace format refuses and simdjson accepts:
+ * a duplicate key in an object, a "\u0000" in a string, an integer beyond
+ * the 64-bit signed range. It keeps no positions: the reader finds the place
+ * of a syntax error again with libjansson, which reports one.
+ */
+#ifndef QUIESCE_TRACEJSON_H
+#define QUIESCE_TRACEJSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The bytes after a text's end that tracejson_parse may read (their content does not matter). */
+#define TRACEJSON_PADDING 64
+
+enum tracejson_type { TJ_NULL, TJ_FALSE, TJ_TRUE, TJ_INT, TJ_REAL, TJ_STRING, TJ_OBJECT, TJ_ARRAY };
+
+struct tracejson_value {
+	uint8_t type;           /* enum tracejson_type */
+	uint32_t count;         /* an object's members, an array's elements, a string's length */
+	uint32_t size;          /* the slots it takes, itself included */
+	uint32_t klen;          /* the member's key (in an object) and its length */
+	const char *key;
+	union {
+		long long i;
+		double d;
+		const char *s;  /* NUL-terminated */
+	} u;
+};
+
+struct tracejson;
+
+struct tracejson *tracejson_new(void);
+void tracejson_free(struct tracejson *p);
+
+/*
+ * Parses the LEN bytes of TEXT, followed by TRACEJSON_PADDING readable
+ * bytes, as one JSON value. Returns the value, or NULL with the reason in
+ * tracejson_error.
+ */
+const struct tracejson_value *tracejson_parse(struct tracejson *p, const char *text, size_t len);
+
+/* Why the last parse failed, in simdjson's words or ours. */
+const char *tracejson_error(const struct tracejson *p);
+
+/* Member KEY of object O (NULL when O is NULL, not an object, or has no such member). */
+static inline const struct tracejson_value *tracejson_get(const struct tracejson_value *o, const char *key)
+{
+	const struct tracejson_value *m;
+	size_t klen;
+
+	if (o == NULL || o->type != TJ_OBJECT)
+		return NULL;
+	klen = __builtin_strlen(key);
+	m = o + 1;
+	for (uint32_t i = 0; i < o->count; i++, m += m->size)
+		if (m->klen == klen && m->key[0] == key[0] && __builtin_memcmp(m->key, key, klen) == 0)
+			return m;
+	return NULL;
+}
+
+/* The element after E in its array or object. */
+static inline const struct tracejson_value *tracejson_next(const struct tracejson_value *e)
+{
+	return e + e->size;
+}
+
+static inline bool tracejson_is(const struct tracejson_value *v, int type)
+{
+	return v != NULL && v->type == type;
+}
+
+static inline bool tracejson_is_bool(const struct tracejson_value *v)
+{
+	return v != NULL && (v->type == TJ_TRUE || v->type == TJ_FALSE);
+}
+
+/* The string's text, or NULL when V is not a string (as json_string_value). */
+static inline const char *tracejson_string(const struct tracejson_value *v)
+{
+	return v != NULL && v->type == TJ_STRING ? v->u.s : NULL;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
