@@ -10,15 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "search/trace_record.h"
 #include "base/util.h"
-
-/* The huge page size of x86-64 and arm64 Linux: chunks this big are aligned to it. */
-#define CHUNK_HUGE_PAGE ((size_t)2 << 20)
 
 /* The number of elements A's last chunk holds room for (0 without chunks). */
 static uint32_t chunked_last_size(const struct chunked *a, unsigned bits)
@@ -56,26 +52,6 @@ static size_t chunked_next_bytes(const struct chunked *a, unsigned bits, size_t 
 	return (size_t)(n - (resize ? chunked_last_size(a, bits) : 0)) * elem + table;
 }
 
-/*
- * Room for a new chunk of SIZE bytes. A chunk of a huge page or more (the
- * nodes' chunks, 2 MiB) is aligned to the huge page and marked for
- * transparent huge pages: a large search then takes one page fault every
- * 2 MiB instead of one every 4 KiB, which was half the cost of recording
- * when measured as whole processes (system time, page faults).
- */
-static void *chunk_alloc(size_t size)
-{
-	void *p = NULL;
-
-	if (size >= CHUNK_HUGE_PAGE && posix_memalign(&p, CHUNK_HUGE_PAGE, size) == 0) {
-#ifdef MADV_HUGEPAGE
-		(void)madvise(p, size, MADV_HUGEPAGE);
-#endif
-		return p;
-	}
-	return xmalloc(size);
-}
-
 /* Adds room to A (see chunked_next_size); BYTES counts what is allocated. */
 static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t first, size_t *bytes)
 {
@@ -97,7 +73,7 @@ static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t
 		*bytes += sizeof *a->chunk * (ncap - a->table_cap);
 		a->table_cap = ncap;
 	}
-	a->chunk[a->chunks++] = chunk_alloc((size_t)n * elem);
+	a->chunk[a->chunks++] = xmalloc((size_t)n * elem);
 	*bytes += (size_t)n * elem;
 	a->cap += n;
 }

@@ -59,7 +59,7 @@ struct xevent {
 #define AFTER_CUTOFF 2u
 #define QUIET_BIT 0x80u
 
-#define NODE_BITS 16          /* 65,536 nodes (2 MiB, a huge page) a chunk */
+#define NODE_BITS 15          /* 32,768 nodes (1 MB) a chunk */
 #define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
 #define NODE_FIRST 256
 #define XEV_FIRST 16
