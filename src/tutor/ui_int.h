@@ -153,6 +153,8 @@ void ui_output_key(struct ui *ui, int key);
 /* ui_keys.c */
 /* Runs KEY's binding from the key tables; false when it has none. */
 bool ui_keys_run(struct ui *ui, int key);
+/* ui_practice.c: the number keys and n during a practice walk; false for a key it leaves alone. */
+bool ui_practice_key(struct ui *ui, int key);
 /* Steps the focused side's cursor with MOTION and follows it in the tree. */
 void ui_keys_step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32_t, int), int dir);
 
