@@ -2,7 +2,8 @@
 # the question shown with the cursor on the event before the decision, the
 # score on the status line, n refused until the question is answered, a
 # number key answers it, the reveal puts the cursor on the deciding event,
-# n asks the next decision, ':practice stop' ends the walk.
+# n asks the next decision, ':practice stop' ends the walk; what the search
+# has not yet done at the cursor is hidden while the walk is on.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 . "$srcdir/tests/tutor-lib.sh"
@@ -23,6 +24,12 @@ for size in "80 24" "160 48"; do
 	keys Escape
 	expect_screen "PRACTICE L1 0/0 answer 1-2" "$1x$2: the walk on the status line"
 	expect_screen "Event 3/" "$1x$2: the cursor just before the decision"
+	# The screen does not tell what the search has not yet done: the tree's badges
+	# and values of unfinished nodes, the material and the static value are hidden.
+	expect_screen "Static eval: hidden" "$1x$2: the static value hidden"
+	expect_screen "Material: count it yourself" "$1x$2: the material hidden"
+	expect_screen "Qxd5   q0   = ?  [-inf,+inf]" "$1x$2: the node being searched: its window, no value"
+	screen | grep -q "sp-cut" && fail "$1x$2: the tree shows stand-pat cutoffs still to come"
 	keys n
 	expect_screen "Predict first" "$1x$2: n before answering"
 	keys 2
@@ -43,6 +50,7 @@ for size in "80 24" "160 48"; do
 	type "practice stop"
 	keys Enter
 	expect_screen "The walk ends with a score of 1/2." "$1x$2: stop"
+	expect_screen "sp-cut" "$1x$2: the whole tree again after the walk"
 	keys q
 	tutor_stop
 done

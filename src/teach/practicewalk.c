@@ -223,6 +223,9 @@ static void fill(const struct trace *t, const struct position *root, const struc
 		snprintf(q->q.prompt, sizeof q->q.prompt, "%s stands pat: what is its static value for the side to "
 			 "move? (a number)", label);
 		set_value(q, e->v1, PRACTICEWALK_TOLERANCE);
+		/* Asked from the move that opens the node: the entry's sentence would give the static value away. */
+		if (ev >= 2 && nd->enter == ev - 1 && nd->parent != TRACE_NONE)
+			q->before = ev - 2;
 		break;
 	case PW_PRUNE:
 		explain_score(nd->eval, c, sizeof c);

@@ -4,8 +4,8 @@
  * is shown, predicts it; the answer is read from the trace itself.
  *
  * A question is anchored at the event that reveals it: the cursor stands on
- * the event before it while the question is asked, and lands on it with the
- * reveal. The decisions, with the level each belongs to:
+ * the event before it while the question is asked (on the move that opens
+ * the node, for a stand pat value), and lands on it with the reveal. The decisions, with the level each belongs to:
  *   level 1 (yes/no and choices): does the stand pat cut off; is a capture
  *           searched or pruned (delta, SEE) when pruning is on; after a
  *           child returns, does the node raise alpha, cut off, or neither;
@@ -44,7 +44,8 @@ struct practicewalk_question {
 	enum practicewalk_kind kind;
 	int level;                    /* the level of this kind of question */
 	uint32_t event;               /* the event that reveals the answer */
-	uint32_t before;              /* the event the cursor is on while asking (event - 1) */
+	uint32_t before;              /* the event the cursor is on while asking: event - 1, or for a stand
+				       * pat value the parent's move, whose sentence does not give it away */
 	uint32_t node;                /* the node that decides */
 	int choice_count;             /* 0 for a typed answer (q.type says which) */
 	const char *choices[PRACTICEWALK_MAX_CHOICES];

@@ -207,6 +207,8 @@ static const char *const legend_help[][2] = {
 	{ "static, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
 			"quiescence search would have found; !! when they differ by a pawn or more ('st' compact)" },
 	{ "Q! static N", "quiescence changed the static verdict N of this horizon node (mode captures or checks)" },
+	{ "? (walk)", "in a :practice walk: a node the search has not reached at the cursor ('= ?': one it has not "
+		      "finished; ~? a pruned move still to come); the board hides the material and static value" },
 	{ "underline", "the node the lesson page points at" },
 	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
 			"stopped" },
