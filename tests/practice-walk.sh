@@ -40,6 +40,7 @@ walk wac1-depth2-soft "$WAC1" --depth 2 --fail-soft --max-nodes 3000
 walk scholar-checks-pst 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' --depth 1 --mode checks --eval pst --delta
 walk open-middlegame 'r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7' --depth 1 --see
 
+rm -rf "$XDG_STATE_HOME"
 # Hand-worked (material only): after 1. Qxd5 Black has a pawn against a queen,
 # so its stand pat is 100 - 900 = -800 (below beta +inf: no cutoff); after
 # cxd5 White has nothing against a pawn: -100; the q1 node is searched with
@@ -61,6 +62,13 @@ expect_out_has "right: -100." "level 2: the stand pat value after cxd5"
 expect_out_has "skipped: the engine says -800." "level 3: skip shows the answer unscored"
 expect_out_has "what is the new node's beta? (a number)" "level 3: the window question"
 expect_out_has "right: 800." "level 3: beta +800"
+# The practice file counts the stand pat answers (1 right of 2 at level 1, with
+# the malformed one; 1 of 2 at level 2), not the raise-or-cut one or the beta.
+grep -q "^stat stand-pat 1 1 2$" "$XDG_STATE_HOME/quiesce/practice" ||
+	fail "the level-1 stand pat answers are not counted: $(grep stat "$XDG_STATE_HOME/quiesce/practice")"
+grep -q "^stat stand-pat 2 1 2$" "$XDG_STATE_HOME/quiesce/practice" ||
+	fail "the level-2 stand pat answers are not counted: $(grep stat "$XDG_STATE_HOME/quiesce/practice")"
+grep -q "^box " "$XDG_STATE_HOME/quiesce/practice" && fail "a walk's question is scheduled"
 grep -q '^P' "$T/out" || fail "no question was asked"
 
 # Usage errors: a bad level, answers and 'next' without a walk, a search

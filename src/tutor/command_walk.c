@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "teach/leitner.h"
 #include "teach/practicewalk.h"
 
 /* The walk of this program's session: at most one, with one question pending or revealed. */
@@ -68,11 +69,50 @@ static bool next_question(struct session *s, uint32_t from, FILE *out)
 	return true;
 }
 
+/*
+ * The drill whose concept a question of the walk trains, for the accuracy
+ * per drill in the practice file; -1 for the alpha-beta questions (raise or
+ * cut, beta, bound), which no drill asks.
+ */
+static int concept_drill(const struct practicewalk_question *q)
+{
+	switch (q->kind) {
+	case PW_STAND_PAT_CUT:
+	case PW_STAND_PAT_VALUE:
+		return PD_STAND_PAT;
+	case PW_PRUNE:
+		return q->choice == 2 ? PD_SEE : PD_DELTA;
+	case PW_FIRST_MOVE:
+		return PD_ORDER;
+	default:
+		return -1;
+	}
+}
+
+/* Counts the answer in the practice file's accuracy (never scheduled: the walk's search has no id to ask it by). */
+static void record(const struct practicewalk_question *q, bool right, FILE *out)
+{
+	struct leitner rec;
+	struct error e = { 0 };
+	char path[4096];
+	int drill = concept_drill(q);
+
+	if (drill < 0)
+		return;
+	leitner_init(&rec);
+	leitner_record(&rec, NULL, (enum practice_drill)drill, q->level, right, leitner_today());
+	if (!leitner_path(path, sizeof path, true))
+		fprintf(out, "(not saved: no state directory)\n");
+	else if (!leitner_save(&rec, path, &e))
+		fprintf(out, "(not saved: %s)\n", e.msg);
+	leitner_clear(&rec);
+}
+
 /* Shows the answer (judged when ANSWER is not NULL) and puts the cursor on the deciding event. */
 static bool reveal(struct session *s, const char *answer, FILE *out)
 {
 	char verdict[1400];
-	enum practice_verdict v;
+	enum practice_verdict v = PV_WRONG;
 
 	if (answer) {
 		v = practicewalk_judge(&walk.q, answer, verdict, sizeof verdict);
@@ -86,6 +126,8 @@ static bool reveal(struct session *s, const char *answer, FILE *out)
 	s->event = walk.q.event;
 	fprintf(out, "%s\nScore %d/%d. 'practice next' (n in the tutor) for the next decision, 'practice stop' "
 		"ends the walk.\n", verdict, walk.right, walk.asked);
+	if (answer)
+		record(&walk.q, v == PV_RIGHT, out);
 	return true;
 }
 
