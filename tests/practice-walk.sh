@@ -71,13 +71,14 @@ grep -q "^stat stand-pat 2 1 2$" "$XDG_STATE_HOME/quiesce/practice" ||
 grep -q "^box " "$XDG_STATE_HOME/quiesce/practice" && fail "a walk's question is scheduled"
 grep -q '^P' "$T/out" || fail "no question was asked"
 
-# Usage errors: a bad level, answers and 'next' without a walk, a search
-# compared; an error is a line and the REPL goes on.
+# Usage errors: a bad level, answers and 'next' without a walk, a new
+# search under the walk, a search compared; an error is a line and the REPL goes on.
 printf '%s\n' 'practice walk 4' 'practice walk x' 'practice stop' 'practice next' 'practice walk' 'practice next' \
-	'compare captures none' 'practice walk' |
+	'search' 'practice next' 'compare captures none' 'practice walk' |
 	"$Q" repl --fen "$QXD5" --depth 1 >"$T/out" 2>&1
 expect_out_has "expected 'practice walk [LEVEL]' with a level of 1, 2 or 3" "level 4 refused"
 expect_out_has "practice: no walk to stop" "stop without a walk"
 expect_out_has "answer first ('practice ANSWER'), or 'practice skip'" "next before answering"
+expect_out_has "the search changed, so the walk ended (score 0/0)" "a new search ends the walk"
 expect_out_has "the walk needs one search, not a comparison" "a compare view refused"
 finish

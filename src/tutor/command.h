@@ -62,11 +62,12 @@ void command_node_san(const struct session *s, const struct trace *t, uint32_t n
 
 /*
  * The practice walk (command_walk.c) as the tutor's keys and status line
- * see it: whether a walk is on, whether a question waits for its answer,
- * and its status ("PRACTICE L1 3/4 ...") into BUF (false when no walk).
+ * see it: whether a walk is on S's current search, whether a question waits
+ * for its answer, and its status ("PRACTICE L1 3/4 ...") into BUF (false
+ * when no walk).
  */
-bool command_walk_active(void);
-bool command_walk_pending(void);
-bool command_walk_status(char *buf, size_t n);
+bool command_walk_active(const struct session *s);
+bool command_walk_pending(const struct session *s);
+bool command_walk_status(const struct session *s, char *buf, size_t n);
 
 #endif

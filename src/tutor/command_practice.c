@@ -92,7 +92,7 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 	enum practice_verdict v;
 
 	/* ':practice walk' and its answers (command_walk.c) first: a walk's choice may be named 'see'. */
-	if ((n > 0 && command_walk_takes(w[0])) || (n == 0 && command_walk_active()))
+	if ((n > 0 && command_walk_takes(w[0])) || (n == 0 && command_walk_active(s)))
 		return command_walk(s, args, w, n, out, err);
 	if (n == 0) {
 		if (!practice.pending)

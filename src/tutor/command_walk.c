@@ -23,19 +23,20 @@ static struct {
 	int right, asked, number;        /* the running score; the number of the question asked */
 } walk;
 
-bool command_walk_active(void)
+bool command_walk_active(const struct session *s)
 {
-	return walk.active;
+	/* A new search (or position) leaves the walk behind: the screen shows the new trace whole. */
+	return walk.active && walk.generation == s->generation;
 }
 
-bool command_walk_pending(void)
+bool command_walk_pending(const struct session *s)
 {
-	return walk.active && walk.pending;
+	return command_walk_active(s) && walk.pending;
 }
 
-bool command_walk_status(char *buf, size_t n)
+bool command_walk_status(const struct session *s, char *buf, size_t n)
 {
-	if (!walk.active)
+	if (!command_walk_active(s))
 		return false;
 	if (walk.pending && walk.q.choice_count)
 		snprintf(buf, n, "PRACTICE L%d %d/%d answer 1-%d", walk.level, walk.right, walk.asked,

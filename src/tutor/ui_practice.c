@@ -14,15 +14,15 @@ bool ui_practice_key(struct ui *ui, int key)
 {
 	char line[32];
 
-	if (!command_walk_active() || ui->s->comparing)
+	if (!command_walk_active(ui->s) || ui->s->comparing)
 		return false;
-	if (command_walk_pending() && key >= '1' && key <= '9') {
+	if (command_walk_pending(ui->s) && key >= '1' && key <= '9') {
 		snprintf(line, sizeof line, "practice %c", key);
 		ui_queue_command(ui, line);
 		return true;
 	}
 	if (key == 'n') {
-		if (command_walk_pending())
+		if (command_walk_pending(ui->s))
 			ui_set_status(ui, true, "Predict first: a number key or ':practice ANSWER' (':practice skip' "
 				      "shows it, ':practice stop' ends the walk)");
 		else
@@ -39,7 +39,7 @@ bool ui_practice_mask_line(struct ui *ui, const struct trace *t, uint32_t node, 
 	struct trace_node nd;
 	char san[NOTATION_BUFSIZE], kind[8], a[16], b[16];
 
-	if (!command_walk_active() || ui->s->comparing || t != ui->s->trace)
+	if (!command_walk_active(ui->s) || ui->s->comparing || t != ui->s->trace)
 		return false;
 	if (prune) {
 		/* A pruned move is the answer to a pruning question until its event is reached. */
@@ -71,5 +71,5 @@ bool ui_practice_mask_line(struct ui *ui, const struct trace *t, uint32_t node, 
 
 bool ui_practice_hides_eval(struct ui *ui)
 {
-	return command_walk_pending() && !ui->s->comparing;
+	return command_walk_pending(ui->s) && !ui->s->comparing;
 }
