@@ -3,7 +3,8 @@
 # score on the status line, n refused until the question is answered, a
 # number key answers it, the reveal puts the cursor on the deciding event,
 # n asks the next decision, ':practice stop' ends the walk; what the search
-# has not yet done at the cursor is hidden while the walk is on.
+# has not yet done at the cursor is hidden while the walk is on. The lesson
+# pane's last page offers the lesson's drill.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 . "$srcdir/tests/tutor-lib.sh"
@@ -51,6 +52,27 @@ for size in "80 24" "160 48"; do
 	keys Enter
 	expect_screen "The walk ends with a score of 1/2." "$1x$2: stop"
 	expect_screen "sp-cut" "$1x$2: the whole tree again after the walk"
+	keys q
+	tutor_stop
+done
+
+# The lesson pane's last page offers the lesson's drill (lesson 12, delta, has
+# three pages: read from its file); J scrolls the pane down to the line.
+pages=$(grep -c '^page:' "$srcdir/lessons/12-delta.lesson")
+for size in "80 24" "160 48"; do
+	set -- $size
+	tutor_start "$1" "$2"
+	expect_screen "Event 1/" "$1x$2: start (lessons)"
+	keys :
+	type "lesson delta"
+	keys Enter
+	keys :
+	type "page $pages"
+	keys Enter
+	expect_screen "Page $pages/$pages" "$1x$2: the lesson's last page"
+	# J past the page's end does nothing: forty of them reach the end of any page at 80x24.
+	for _j in $(seq 40); do keys J; done
+	expect_screen "Practise this: :practice delta" "$1x$2: the last page of lesson delta offers its drill"
 	keys q
 	tutor_stop
 done
