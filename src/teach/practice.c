@@ -343,3 +343,41 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 		snprintf(buf, n, "wrong: %s; the engine says %s. %s Rule: %s", what, q->answer, q->sentence, q->rule);
 	return v;
 }
+
+/*
+ * Each shipped lesson and the drill of its concept. The table lives here, not
+ * in the lesson files, so that a drill's name is checked where the drills
+ * are (tests/lesson-drills.sh checks that every shipped lesson is listed).
+ */
+static const struct {
+	const char *lesson, *drill;
+} lesson_drills[] = {
+	{ "horizon", "horizon" },             /* the static value at the horizon misjudges */
+	{ "stand-pat", "stand-pat" },
+	{ "capture-search", "order" },        /* the captures searched, best first */
+	{ "depth-zero", "horizon" },          /* where the main search ends and quiescence begins */
+	{ "fail-soft", "stand-pat" },         /* the value a stand pat returns, fail-hard or soft */
+	{ "checks", "checks" },
+	{ "in-check", "stand-pat" },          /* when a node may stand pat at all */
+	{ "mate-scores", "checks" },          /* mates found in quiescence come through checks */
+	{ "check-plies", "checks" },
+	{ "brute-general", "stand-pat" },     /* brute quiescence is quiescence without the stand pat */
+	{ "explosion", "delta" },             /* pruning keeps the capture search small */
+	{ "delta", "delta" },
+	{ "delta-endgame", "delta" },
+	{ "see", "see" },
+	{ "see-misjudges", "see" },
+	{ "zugzwang", "stand-pat" },          /* when the stand pat lies */
+	{ "quiet-threat", "horizon" },        /* a threat the horizon hides */
+	{ "weak-eval", "stand-pat" },         /* the stand pat is only as good as the evaluation */
+	{ "measure", "order" },               /* node counts depend on the order */
+	{ "games", "horizon" },               /* what quiescence changes in play */
+};
+
+const char *practice_drill_of_lesson(const char *lesson_id)
+{
+	for (size_t i = 0; i < sizeof lesson_drills / sizeof lesson_drills[0]; i++)
+		if (!strcmp(lesson_id, lesson_drills[i].lesson))
+			return lesson_drills[i].drill;
+	return NULL;
+}

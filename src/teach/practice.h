@@ -55,6 +55,12 @@ const char *practice_drill_name(enum practice_drill d);
 /* The concept a drill trains, for the progress report ("stand pat", "move ordering", ...). */
 const char *practice_drill_concept(enum practice_drill d);
 
+/*
+ * The drill that exercises the concept of the lesson named LESSON_ID (its
+ * 'id:' header), offered on the lesson's last page; NULL for an unknown id.
+ */
+const char *practice_drill_of_lesson(const char *lesson_id);
+
 struct practice_set;
 
 /* A set of questions of drill D at LEVEL (1-3) in the order SEED decides; no positions yet. */

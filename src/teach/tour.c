@@ -6,6 +6,7 @@
 
 #include "teach/lessoncheck.h"
 #include "teach/page.h"
+#include "teach/practice.h"
 #include "base/statedir.h"
 #include "base/util.h"
 
@@ -356,6 +357,15 @@ void tour_print_page(const struct tour *t, int width, FILE *out)
 			snprintf(help, sizeof help, "(type '%s'%s)", how[q->kind], q->hint ? "; 'hint' helps" : "");
 			put_wrapped(help, width, "  ", out);
 		}
+	}
+	/* The last page offers the drill of the lesson's concept (practice.c's table). */
+	if (t->page == t->lesson->page_count - 1 && practice_drill_of_lesson(t->lesson->id)) {
+		char line[200];
+
+		snprintf(line, sizeof line, "Practise this: :practice %s (questions from many positions; ':practice "
+			 "walk' predicts the search on screen)", practice_drill_of_lesson(t->lesson->id));
+		fputc('\n', out);
+		put_wrapped(line, width, "", out);
 	}
 }
 

@@ -70,8 +70,9 @@ const struct command_spec command_table[] = {
 	{ "takeback", "", "take back your last move and the engine's reply", command_takeback, NULL },
 	{ "pgn", "FILE [GAME [PLY]]", "set the position from a PGN game (after PLY half-moves, default its end)",
 	  command_pgn, NULL },
-	{ "practice", "DRILL [LEVEL] | ANSWER", "predict the search: a question of a drill (stand-pat, order, delta, "
-	  "see, horizon, checks), then your answer, checked against the engine's trace", command_practice, NULL },
+	{ "practice", "DRILL|walk [LEVEL]|ANSWER", "predict the search: a question of a drill (stand-pat, order, "
+	  "delta, see, horizon, checks), or 'walk' through the search on screen predicting each decision ('next', "
+	  "'skip', 'stop'); then your answer, checked against the engine's trace", command_practice, NULL },
 	{ "quit", "", "leave", cmd_quit, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };

@@ -60,4 +60,14 @@ void command_print_tree(struct session *s, uint32_t node, int max, FILE *out);
 /* Writes the SAN of NODE's move (or "root") into BUF of NOTATION_BUFSIZE bytes. */
 void command_node_san(const struct session *s, const struct trace *t, uint32_t node, char *buf);
 
+/*
+ * The practice walk (command_walk.c) as the tutor's keys and status line
+ * see it: whether a walk is on S's current search, whether a question waits
+ * for its answer, and its status ("PRACTICE L1 3/4 ...") into BUF (false
+ * when no walk).
+ */
+bool command_walk_active(const struct session *s);
+bool command_walk_pending(const struct session *s);
+bool command_walk_status(const struct session *s, char *buf, size_t n);
+
 #endif

@@ -96,4 +96,10 @@ bool command_set_position(struct session *s, const char *fen, FILE *out, struct 
 /* command_practice.c: drills on the search, predicted and checked against its trace (issue 17). */
 bool command_practice(struct session *s, const char *args, FILE *out, struct error *err);
 
+/* command_walk.c: ':practice walk', predicting the decisions of the search on screen. */
+/* Whether ':practice WORD' is for the walk (walk, next, skip, stop, or an answer while a question waits). */
+bool command_walk_takes(const char *word);
+/* Runs ':practice ARGS' (its N words W) for the walk. */
+bool command_walk(struct session *s, const char *args, char **w, int n, FILE *out, struct error *err);
+
 #endif

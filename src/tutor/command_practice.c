@@ -91,6 +91,9 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 	int n = command_split_words(args, buf, sizeof buf, w), drill;
 	enum practice_verdict v;
 
+	/* ':practice walk' and its answers (command_walk.c) first: a walk's choice may be named 'see'. */
+	if ((n > 0 && command_walk_takes(w[0])) || (n == 0 && command_walk_active(s)))
+		return command_walk(s, args, w, n, out, err);
 	if (n == 0) {
 		if (!practice.pending)
 			return error_set(err, 0, 0, "practice: expected a drill: stand-pat, order, delta, see, horizon "

@@ -123,6 +123,8 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	if (y < maxy) {
 		snprintf(buf, sizeof buf, "Material %d-%d (%+d)", b.material[WHITE], b.material[BLACK],
 			 b.material[WHITE] - b.material[BLACK]);
+		if (ui_practice_hides_eval(ui))
+			snprintf(buf, sizeof buf, "Material: count it yourself");
 		y = wrap(y, x, p->r.w, maxy, buf);
 	}
 	if (y < maxy && trace_node_count(t) > 0 && node < trace_node_count(t) && trace_node_get(t, node).parent != TRACE_NONE) {
@@ -153,6 +155,9 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 			snprintf(stm, sizeof stm, " (%+d for White)", b.white);
 		snprintf(buf, sizeof buf, "Static eval: %+d for %s to move%s%s", b.total,
 			 pos.side == WHITE ? "White" : "Black", stm, sq);
+		/* A practice walk's question may be this value (ui_practice.c). */
+		if (ui_practice_hides_eval(ui))
+			snprintf(buf, sizeof buf, "Static eval: hidden while you predict");
 		y = wrap(y, x, p->r.w, maxy, buf);
 	}
 	for (; y < maxy; y++)

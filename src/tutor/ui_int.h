@@ -164,6 +164,18 @@ bool ui_output_key(struct ui *ui, int key);
 /* ui_keys.c */
 /* Runs KEY's binding from the key tables; false when it has none. */
 bool ui_keys_run(struct ui *ui, int key);
+/* ui_practice.c: the number keys and n during a practice walk; false for a key it leaves alone. */
+bool ui_practice_key(struct ui *ui, int key);
+/*
+ * While a walk is on, a tree line of T that would show what the search has
+ * not yet done at the cursor (NODE not left yet, or the pruned move LINE
+ * after it) is written masked into BUF, with its fold mark FOLD; false for a
+ * line shown as it is. ui_practice_hides_eval: the board hides the material
+ * and the static value while a question waits.
+ */
+bool ui_practice_mask_line(struct ui *ui, const struct trace *t, uint32_t node, uint32_t line, bool prune,
+			   char fold, char *buf, size_t n);
+bool ui_practice_hides_eval(struct ui *ui);
 /* Steps the focused side's cursor with MOTION and follows it in the tree. */
 void ui_keys_step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32_t, int), int dir);
 

@@ -186,7 +186,8 @@ static const struct key_binding lesson_key_table[] = {
 
 /* Keys the lesson pane and the menu handle, listed with the table above. */
 static const char *const lesson_keys_help[][2] = {
-	{ "1-9", "answer a question with choices by the choice's number" },
+	{ "1-9", "answer a question with choices by the choice's number (also in a :practice walk)" },
+	{ "n (walk)", "in a :practice walk: the next decision to predict, once the last one is revealed" },
 	{ "j k Space", "also scroll the lesson pane when it has the focus (Tab)" },
 	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu; ? lists the menu's keys" },
 };
@@ -228,6 +229,8 @@ static const char *const legend_help[][2] = {
 			   "they differ by a pawn or more" },
 	{ "Q! static N  Q! st N", "quiescence changed the static verdict N of this horizon node (mode captures or "
 				  "checks; in a compare view too)" },
+	{ "? (walk)", "in a :practice walk: a node the search has not reached at the cursor ('= ?': one it has not "
+		      "finished; ~? a pruned move still to come); the board hides the material and static value" },
 	{ "underline", "the node the lesson page points at" },
 	{ "Tree (...)", "the tree's title: its filter (f cycles it) and node count; STOPPED early when the search was "
 			"stopped" },
@@ -280,6 +283,9 @@ static void open_help(struct ui *ui)
 /* Runs the binding of KEY in the key table or the lesson keys; false when neither has one. */
 bool ui_keys_run(struct ui *ui, int key)
 {
+	/* A practice walk takes the number keys and n first (ui_practice.c). */
+	if (ui_practice_key(ui, key))
+		return true;
 	for (size_t i = 0; i < sizeof key_table / sizeof key_table[0]; i++)
 		if (key_table[i].key == key || (key_table[i].key2 && key_table[i].key2 == key)) {
 			key_table[i].run(ui);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tutor/command.h"
 #include "tutor/ui_int.h"
 #include "search/variant.h"
 
@@ -69,11 +70,16 @@ bool ui_status_draw(struct ui *ui)
 		static const char *const hints[] = { "? help, : command, q quit", "? help : cmd q quit", "? help" };
 		const char *play = "playing (any key stops)";
 
+		char walk[96] = "";
+
+		/* A practice walk's running score comes first (command_walk.c). */
+		if (command_walk_status(ui->s, walk, sizeof walk - 3))
+			strcat(walk, " | ");
 		variant_describe(&ui->s->opt, true, desc, sizeof desc);
 		for (int form = 0; form < 2 * 3; form++) {
 			if (form == 3)
 				abbreviate_options(desc);
-			snprintf(line, sizeof line, "%s%s | %s", ui->s->comparing ? (form < 3 ? "COMPARE | " : "CMP ") : "",
+			snprintf(line, sizeof line, "%s%s%s | %s", walk, ui->s->comparing ? (form < 3 ? "COMPARE | " : "CMP ") : "",
 				 desc, ui->play_speed ? play : hints[form % 3]);
 			if (ui_text_cols(line, sizeof line) <= COLS)
 				break;

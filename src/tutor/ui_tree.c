@@ -225,6 +225,10 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 	char san[NOTATION_BUFSIZE], text[300], note[96];
 
 	*attr = 0;
+	/* A practice walk hides what the search has not yet done at the cursor (ui_practice.c). */
+	if (ui_practice_mask_line(ui, t, node, line, outline_is_prune(&ts->o, line), outline_has_items(&ts->o, node) ?
+				  (ts->o.folded[node] ? '+' : '-') : ' ', buf, n))
+		return;
 	if (outline_is_prune(&ts->o, line)) {
 		struct position pos;
 
