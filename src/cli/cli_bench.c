@@ -428,14 +428,14 @@ static bool run_self(const char *const *args, double *cpu, double *wall)
  * the exit included). The two commands run in pairs, the first of each pair
  * alternating, REPEAT times; a repeat's ratio is the traced time of the
  * three depths over the untraced time, and the figure is the median of
- * those paired ratios with their spread. The page faults (minor faults,
- * which do not depend on the machine's load) are printed beside them.
+ * those paired ratios with their spread. The children's peak resident
+ * memory (which does not depend on the machine's load) is printed beside.
  */
 static void bench_trace_processes(const struct bench *b)
 {
 	int lo = b->quick ? 4 : 5, hi = b->quick ? 5 : 7;
 	struct sample cpu[2][3], sys[2] = { { .n = 0 }, { .n = 0 } }, ratio = { .n = 0 };
-	long faults[2][3] = { { 0 } };
+	long rss[2][3] = { { 0 } };
 	char t1[64], t2[64], t3[64];
 
 	memset(cpu, 0, sizeof cpu);
@@ -460,7 +460,7 @@ static void bench_trace_processes(const struct bench *b)
 					return;
 				}
 				sample_add(&cpu[v][d - lo], rusage_cpu(&ru));
-				faults[v][d - lo] = ru.ru_minflt;
+				rss[v][d - lo] = ru.ru_maxrss;
 				total[v] += rusage_cpu(&ru);
 				stime[v] += (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 			}
@@ -470,10 +470,10 @@ static void bench_trace_processes(const struct bench *b)
 		sample_add(&ratio, total[1] / (total[0] > 1e-9 ? total[0] : 1e-9));
 	}
 	for (int d = lo; d <= hi; d++)
-		printf("search     whole process, Kiwipete depth %d: 'search' cpu %s s (%ld page faults), "
-		       "'trace --format pgn' cpu %s s (%ld page faults)\n", d,
-		       sample_text(&cpu[0][d - lo], 3, t1, sizeof t1), faults[0][d - lo],
-		       sample_text(&cpu[1][d - lo], 3, t2, sizeof t2), faults[1][d - lo]);
+		printf("search     whole process, Kiwipete depth %d: 'search' cpu %s s (%.1f MB resident), "
+		       "'trace --format pgn' cpu %s s (%.1f MB resident)\n", d,
+		       sample_text(&cpu[0][d - lo], 3, t1, sizeof t1), rss[0][d - lo] / 1024.0,
+		       sample_text(&cpu[1][d - lo], 3, t2, sizeof t2), rss[1][d - lo] / 1024.0);
 	printf("search     recording overhead as whole processes (Kiwipete depths %d-%d, traced cpu / untraced cpu, "
 	       "median of paired ratios) %s; system time %s%% of the traced, %s%% of the untraced\n", lo, hi,
 	       sample_text(&ratio, 2, t1, sizeof t1), sample_text(&sys[1], 0, t2, sizeof t2),
