@@ -554,9 +554,12 @@ static void run_case(const struct position *pos, const struct search_options *op
 
 /*
  * Trimming and growing again. Under a root, groups of 256 nodes (a node and
- * its 255 leaf children) are recorded in rounds of 1, 160, 1 and 130 groups
- * (41,216 nodes after the second round, 74,752 after the last: the node
- * chunks hold 32,768), the trace trimmed after each round; every 7th node
+ * its 255 leaf children) are recorded in rounds of 1, 300, 1 and 300 groups
+ * (77,056 nodes after the second round, 154,112 after the last: the node
+ * chunks hold 65,536, and the whole ones after the first are mapped, so the
+ * second chunk is mapped, cut by the trim, grown back whole and copied
+ * whole, and the third is mapped and cut), the trace trimmed after each
+ * round; every 7th node
  * also records a delta prune (a stored event). Each node's values follow
  * from its number, so what the trace must hold is known without it.
  */
@@ -585,7 +588,7 @@ static uint32_t trim_node(struct trace *t, uint32_t parent, uint32_t i, int ply,
 
 static void check_trim(void)
 {
-	static const uint32_t rounds[] = { 1, 160, 1, 130 };
+	static const uint32_t rounds[] = { 1, 300, 1, 300 };
 	struct trace *t = trace_new();
 	struct trace_iter it;
 	struct trace_event e;
@@ -611,7 +614,8 @@ static void check_trim(void)
 		      stored, trace_bytes(t), records);
 	}
 	trace_leave(t, root, 0, TB_EXACT);
-	CHECK(trace_node_count(t) == n + 1 && n == 74752, "%u nodes, expected %u (74,753)", trace_node_count(t), n + 1);
+	CHECK(trace_node_count(t) == n + 1 && n == 154112, "%u nodes, expected %u (154,113)", trace_node_count(t),
+	      n + 1);
 	/* Events: the root's enter and leave, 4 a node (move, enter, stand pat, leave), the prunes. */
 	CHECK(trace_event_count(t) == 2 + 4 * n + stored, "%u events, expected %u", trace_event_count(t),
 	      2 + 4 * n + stored);

@@ -368,14 +368,13 @@ static void bench_checks(const struct bench *b, int count, int depth, int qdepth
 
 /*
  * Runs this program with ARGS (stdout and stderr to /dev/null) and returns
- * its processor time (user and system) in *CPU and its wall time in *WALL;
+ * the child's resource usage (wait4's) in *RU and its wall time in *WALL;
  * false when it cannot be run or does not exit 0.
  */
-static bool run_self(const char *const *args, double *cpu, double *wall)
+static bool run_self_usage(const char *const *args, struct rusage *ru, double *wall)
 {
 	char self[4096];
 	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	struct rusage ru;
 	double start;
 	int status;
 	pid_t pid;
@@ -398,12 +397,88 @@ static bool run_self(const char *const *args, double *cpu, double *wall)
 		execv(self, (char *const *)args);
 		_exit(127);
 	}
-	if (wait4(pid, &status, 0, &ru) != pid)
+	if (wait4(pid, &status, 0, ru) != pid)
 		return false;
 	*wall = util_now() - start;
-	*cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
-	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* A child's processor time (user and system) from its resource usage. */
+static double rusage_cpu(const struct rusage *ru)
+{
+	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
+	       (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
+}
+
+/* As run_self_usage, returning the child's processor time in *CPU. */
+static bool run_self(const char *const *args, double *cpu, double *wall)
+{
+	struct rusage ru = { .ru_maxrss = 0 };
+	bool ok = run_self_usage(args, &ru, wall);
+
+	*cpu = rusage_cpu(&ru);
+	return ok;
+}
+
+/*
+ * The recording overhead as whole processes (issue 18): "quiesce trace
+ * --format pgn" against "quiesce search" on Kiwipete at three depths, run
+ * as children of this process and timed by wait4's resource usage (user and
+ * system time of the whole child: start-up, page faults, the writing and
+ * the exit included). The two commands run in pairs, the first of each pair
+ * alternating, REPEAT times; a repeat's ratio is the traced time of the
+ * three depths over the untraced time, and the figure is the median of
+ * those paired ratios with their spread. The children's peak resident
+ * memory (which does not depend on the machine's load) is printed beside.
+ */
+static void bench_trace_processes(const struct bench *b)
+{
+	int lo = b->quick ? 4 : 5, hi = b->quick ? 5 : 7;
+	struct sample cpu[2][3], sys[2] = { { .n = 0 }, { .n = 0 } }, ratio = { .n = 0 };
+	long rss[2][3] = { { 0 } };
+	char t1[64], t2[64], t3[64];
+
+	memset(cpu, 0, sizeof cpu);
+	for (int r = 0; r < b->repeat; r++) {
+		double total[2] = { 0, 0 }, stime[2] = { 0, 0 };
+
+		for (int d = lo; d <= hi; d++) {
+			char depth[8];
+			const char *const args[2][9] = {
+				{ "quiesce", "search", "--fen", KIWIPETE_FEN, "--depth", depth, NULL },
+				{ "quiesce", "trace", "--format", "pgn", "--fen", KIWIPETE_FEN, "--depth", depth, NULL }
+			};
+
+			snprintf(depth, sizeof depth, "%d", d);
+			for (int k = 0; k < 2; k++) {
+				int v = (r + d + k) % 2;
+				struct rusage ru = { .ru_maxrss = 0 };
+				double w;
+
+				if (!run_self_usage(args[v], &ru, &w)) {
+					printf("search     (whole processes skipped: cannot run this program again)\n");
+					return;
+				}
+				sample_add(&cpu[v][d - lo], rusage_cpu(&ru));
+				rss[v][d - lo] = ru.ru_maxrss;
+				total[v] += rusage_cpu(&ru);
+				stime[v] += (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+			}
+		}
+		for (int v = 0; v < 2; v++)
+			sample_add(&sys[v], total[v] > 0 ? stime[v] / total[v] * 100 : 0);
+		sample_add(&ratio, total[1] / (total[0] > 1e-9 ? total[0] : 1e-9));
+	}
+	for (int d = lo; d <= hi; d++)
+		printf("search     whole process, Kiwipete depth %d: 'search' cpu %s s (%.1f MB resident), "
+		       "'trace --format pgn' cpu %s s (%.1f MB resident)\n", d,
+		       sample_text(&cpu[0][d - lo], 3, t1, sizeof t1), rss[0][d - lo] / 1024.0,
+		       sample_text(&cpu[1][d - lo], 3, t2, sizeof t2), rss[1][d - lo] / 1024.0);
+	printf("search     recording overhead as whole processes (Kiwipete depths %d-%d, traced cpu / untraced cpu, "
+	       "median of paired ratios) %s; system time %s%% of the traced, %s%% of the untraced\n", lo, hi,
+	       sample_text(&ratio, 2, t1, sizeof t1), sample_text(&sys[1], 0, t2, sizeof t2),
+	       sample_text(&sys[0], 0, t3, sizeof t3));
+	fflush(stdout);
 }
 
 /* The start-up: a whole "quiesce perft --depth 1" process, which does next to nothing else. */
@@ -766,8 +841,10 @@ int cli_bench(int argc, char **argv)
 		bench_perft(&b, "start", BOARD_START_FEN, b.quick ? 4 : 6, false);
 		bench_perft(&b, "kiwipete", KIWIPETE_FEN, b.quick ? 3 : 5, false);
 	}
-	if (b.groups & BENCH_SEARCH)
+	if (b.groups & BENCH_SEARCH) {
 		bench_search(&b, b.quick ? 20 : 300, b.quick ? 2 : 3);
+		bench_trace_processes(&b);   /* the same overhead, as whole processes */
+	}
 	if (b.groups & BENCH_CHECKS)
 		bench_checks(&b, b.quick ? 20 : 300, 2, b.quick ? 3 : 6);
 	if (b.groups & BENCH_COMPARE)

@@ -10,11 +10,71 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "search/trace_record.h"
 #include "base/util.h"
+
+/*
+ * The whole chunks after the first are mapped with their pages prefaulted
+ * (MAP_POPULATE): the kernel fills a chunk's pages in one call instead of
+ * taking a page fault for every 4 KB the search writes. A Kiwipete depth-7
+ * trace (5.8 M nodes, 186 MB) took 46,008 minor faults and about 0.09 s of
+ * system time; prefaulted, about 600 faults and 0.07 s. The mapping is
+ * exactly the chunk's size, so the bytes the budget counts are the address
+ * space the trace holds (a tutor under "ulimit -v" stops at its budget).
+ * Transparent huge pages (2 MiB chunks aligned and marked MADV_HUGEPAGE)
+ * were tried and cost more system time here, not less.
+ */
+
+/* Whether chunk I of SIZE elements is mapped (chunk_map) rather than allocated. */
+static bool chunk_is_mapped(uint32_t i, uint32_t size, unsigned bits)
+{
+	return i > 0 && size == 1u << bits;
+}
+
+/* BYTES of zeroed memory, mapped and prefaulted; exits as xmalloc does when it cannot be had. */
+static void *chunk_map(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (p == MAP_FAILED)
+		util_die("out of memory (asked for %zu bytes)", bytes);
+	return p;
+}
+
+/* Frees chunk I of A, of SIZE elements. */
+static void chunk_free(void *chunk, uint32_t i, uint32_t size, unsigned bits, size_t elem)
+{
+	if (chunk_is_mapped(i, size, bits))
+		munmap(chunk, (size_t)size * elem);
+	else
+		free(chunk);
+}
+
+/* A new chunk I of SIZE elements. */
+static void *chunk_new(uint32_t i, uint32_t size, unsigned bits, size_t elem)
+{
+	return chunk_is_mapped(i, size, bits) ? chunk_map((size_t)size * elem) : xmalloc((size_t)size * elem);
+}
+
+/*
+ * Chunk I of A cut or grown from OLD to NEW elements, its content kept (as
+ * realloc does, but across the allocated and mapped kinds).
+ */
+static void *chunk_resize(void *chunk, uint32_t i, uint32_t old, uint32_t size, unsigned bits, size_t elem)
+{
+	void *p;
+
+	if (!chunk_is_mapped(i, old, bits) && !chunk_is_mapped(i, size, bits))
+		return xrealloc(chunk, (size_t)size * elem);
+	p = chunk_new(i, size, bits, elem);
+	memcpy(p, chunk, (size_t)(old < size ? old : size) * elem);
+	chunk_free(chunk, i, old, bits, elem);
+	return p;
+}
 
 /* The number of elements A's last chunk holds room for (0 without chunks). */
 static uint32_t chunked_last_size(const struct chunked *a, unsigned bits)
@@ -61,7 +121,7 @@ static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t
 	if (resize) {
 		uint32_t size = chunked_last_size(a, bits);
 
-		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)n * elem);
+		a->chunk[a->chunks - 1] = chunk_resize(a->chunk[a->chunks - 1], a->chunks - 1, size, n, bits, elem);
 		*bytes += (size_t)(n - size) * elem;
 		a->cap += n - size;
 		return;
@@ -73,7 +133,8 @@ static void chunked_grow(struct chunked *a, unsigned bits, size_t elem, uint32_t
 		*bytes += sizeof *a->chunk * (ncap - a->table_cap);
 		a->table_cap = ncap;
 	}
-	a->chunk[a->chunks++] = xmalloc((size_t)n * elem);
+	a->chunk[a->chunks] = chunk_new(a->chunks, n, bits, elem);
+	a->chunks++;
 	*bytes += (size_t)n * elem;
 	a->cap += n;
 }
@@ -84,23 +145,24 @@ static void chunked_trim(struct chunked *a, unsigned bits, size_t elem, size_t *
 	while (a->chunks > 0 && a->count <= (a->chunks - 1) << bits) {
 		uint32_t size = chunked_last_size(a, bits);
 
-		free(a->chunk[--a->chunks]);
+		a->chunks--;
+		chunk_free(a->chunk[a->chunks], a->chunks, size, bits, elem);
 		*bytes -= (size_t)size * elem;
 		a->cap -= size;
 	}
 	if (a->count < a->cap) {
 		uint32_t size = chunked_last_size(a, bits), keep = size - (a->cap - a->count);
 
-		a->chunk[a->chunks - 1] = xrealloc(a->chunk[a->chunks - 1], (size_t)keep * elem);
+		a->chunk[a->chunks - 1] = chunk_resize(a->chunk[a->chunks - 1], a->chunks - 1, size, keep, bits, elem);
 		*bytes -= (size_t)(size - keep) * elem;
 		a->cap = a->count;
 	}
 }
 
-static void chunked_free(struct chunked *a)
+static void chunked_free(struct chunked *a, unsigned bits, size_t elem)
 {
 	for (uint32_t i = 0; i < a->chunks; i++)
-		free(a->chunk[i]);
+		chunk_free(a->chunk[i], i, i + 1 < a->chunks ? 1u << bits : chunked_last_size(a, bits), bits, elem);
 	free(a->chunk);
 	memset(a, 0, sizeof *a);
 }
@@ -151,8 +213,8 @@ void trace_free(struct trace *t)
 	if (t == NULL)
 		return;
 	trace_index_free(t);
-	chunked_free(&t->nodes);
-	chunked_free(&t->xevs);
+	chunked_free(&t->nodes, NODE_BITS, sizeof(struct tnode));
+	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
 	free(t);
 }
 
@@ -166,7 +228,7 @@ static void chunked_copy(struct chunked *to, const struct chunked *a, unsigned b
 	for (uint32_t i = 0; i < a->chunks && (i << bits) < a->count; i++) {
 		uint32_t n = a->count - (i << bits) < (1u << bits) ? a->count - (i << bits) : 1u << bits;
 
-		to->chunk[i] = xmalloc((size_t)n * elem);
+		to->chunk[i] = chunk_new(i, n, bits, elem);
 		memcpy(to->chunk[i], a->chunk[i], (size_t)n * elem);
 		*bytes += (size_t)n * elem;
 		to->chunks = i + 1;
@@ -193,8 +255,8 @@ void trace_clear(struct trace *t)
 	size_t budget = t->budget;
 
 	trace_index_free(t);
-	chunked_free(&t->nodes);
-	chunked_free(&t->xevs);
+	chunked_free(&t->nodes, NODE_BITS, sizeof(struct tnode));
+	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
 	memset(t, 0, sizeof *t);
 	t->budget = budget;
 	trace_budget_update(t);

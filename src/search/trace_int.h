@@ -24,7 +24,8 @@
  * Both arrays are chunked: the first chunk grows by a quarter at a time, the
  * others are allocated whole, so nothing is copied once a trace is large;
  * trace_trim gives back the unused end of the last chunk once a trace is
- * complete.
+ * complete. The whole chunks after the first are mapped with their pages
+ * prefaulted (trace.c's chunk_map), so a large trace takes few page faults.
  */
 #ifndef QUIESCE_TRACE_INT_H
 #define QUIESCE_TRACE_INT_H
@@ -59,7 +60,7 @@ struct xevent {
 #define AFTER_CUTOFF 2u
 #define QUIET_BIT 0x80u
 
-#define NODE_BITS 15          /* 32,768 nodes (1 MB) a chunk */
+#define NODE_BITS 16          /* 65,536 nodes (2 MiB) a chunk */
 #define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
 #define NODE_FIRST 256
 #define XEV_FIRST 16
