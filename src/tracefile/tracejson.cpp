@@ -19,8 +19,13 @@
 
 struct tracejson {
 	simdjson::dom::parser parser;
-	std::vector<tracejson_value> vals;
+	std::vector<tracejson_value> vals;   /* sized ahead: NVALS of them are the record's */
+	size_t nvals;
 	std::string error;
+	/* A stream of values (tracejson_stream_start): the stream, where it is, and whether it is at its start. */
+	simdjson::dom::document_stream stream;
+	simdjson::dom::document_stream::iterator it;
+	bool streaming, stream_first;
 };
 
 namespace {
@@ -28,10 +33,11 @@ namespace {
 /* Appends element E (and what it contains) to P's array; false with P's error set on a refusal. */
 bool flatten(tracejson *p, simdjson::dom::element e, const char *key, uint32_t klen)
 {
-	size_t at = p->vals.size();
+	size_t at = p->nvals++;
 
 	/* Filled in place: a copy of a value built on the stack stalled on its partial stores. */
-	p->vals.emplace_back();
+	if (at == p->vals.size())
+		p->vals.resize(2 * at);
 	p->vals[at].key = key;
 	p->vals[at].klen = klen;
 	p->vals[at].size = 1;
@@ -39,25 +45,33 @@ bool flatten(tracejson *p, simdjson::dom::element e, const char *key, uint32_t k
 	case simdjson::dom::element_type::OBJECT: {
 		simdjson::dom::object o = e.get_object().value_unsafe();   /* a copy: the result is a temporary */
 		uint32_t n = 0;
+		uint64_t seen = 0;   /* a bit for each key's length and first and last letters */
 
 		p->vals[at].type = TJ_OBJECT;
 		for (simdjson::dom::key_value_pair kv : o) {
-			/* A duplicate key: records are small, so a scan of the keys before it. */
+			size_t kl = kv.key.size();
+			uint64_t bit = 1ull << ((kl * 7 + (unsigned char)kv.key.data()[0] * 3 +
+						 (kl ? (unsigned char)kv.key.data()[kl - 1] : 0)) & 63);
 			const tracejson_value *m = p->vals.data() + at + 1;
 
-			for (uint32_t i = 0; i < n; i++, m += m->size) {
+			/*
+			 * A duplicate key: records are small, so a scan of the keys
+			 * before it, only when a key alike in those three was seen.
+			 */
+			for (uint32_t i = 0; (seen & bit) && i < n; i++, m += m->size) {
 				if (m->klen == kv.key.size() && m->key[0] == kv.key[0] &&
 				    std::memcmp(m->key, kv.key.data(), m->klen) == 0) {
 					p->error = "duplicate object key";
 					return false;
 				}
 			}
+			seen |= bit;
 			if (!flatten(p, kv.value, kv.key.data(), (uint32_t)kv.key.size()))
 				return false;
 			n++;
 		}
 		p->vals[at].count = n;
-		p->vals[at].size = (uint32_t)(p->vals.size() - at);
+		p->vals[at].size = (uint32_t)(p->nvals - at);
 		return true;
 	}
 	case simdjson::dom::element_type::ARRAY: {
@@ -71,7 +85,7 @@ bool flatten(tracejson *p, simdjson::dom::element e, const char *key, uint32_t k
 			n++;
 		}
 		p->vals[at].count = n;
-		p->vals[at].size = (uint32_t)(p->vals.size() - at);
+		p->vals[at].size = (uint32_t)(p->nvals - at);
 		return true;
 	}
 	case simdjson::dom::element_type::STRING: {
@@ -113,7 +127,8 @@ extern "C" struct tracejson *tracejson_new(void)
 	static_assert(TRACEJSON_PADDING >= simdjson::SIMDJSON_PADDING, "the padding simdjson reads");
 	tracejson *p = new tracejson();
 
-	p->vals.reserve(64);
+	p->vals.resize(256);
+	p->nvals = 0;
 	return p;
 }
 
@@ -127,7 +142,8 @@ extern "C" const struct tracejson_value *tracejson_parse(struct tracejson *p, co
 	simdjson::dom::element e;
 	simdjson::error_code code;
 
-	p->vals.clear();
+	p->streaming = false;   /* the parse takes the parser from the stream */
+	p->nvals = 0;
 	p->error.clear();
 	try {
 		code = p->parser.parse(text, len, false).get(e);
@@ -139,6 +155,53 @@ extern "C" const struct tracejson_value *tracejson_parse(struct tracejson *p, co
 			return nullptr;
 	} catch (const std::bad_alloc &) {
 		p->error = "out of memory";
+		return nullptr;
+	}
+	return p->vals.data();
+}
+
+extern "C" bool tracejson_stream_start(struct tracejson *p, const char *text, size_t len)
+{
+	p->streaming = false;
+	p->nvals = 0;
+	p->error.clear();
+	try {
+		/* One batch of the whole text: stage 1 runs once over it, in this thread. */
+		if (p->parser.parse_many(text, len, len < 1024 ? 1024 : len).get(p->stream) != simdjson::SUCCESS)
+			return false;
+		p->it = p->stream.begin();
+	} catch (const std::bad_alloc &) {
+		return false;
+	}
+	p->streaming = true;
+	p->stream_first = true;
+	return true;
+}
+
+extern "C" const struct tracejson_value *tracejson_stream_next(struct tracejson *p, size_t *off, size_t *len, bool *failed)
+{
+	simdjson::dom::element e;
+
+	*failed = false;
+	if (!p->streaming)
+		return nullptr;
+	if (!p->stream_first)
+		++p->it;
+	p->stream_first = false;
+	if (!(p->it != p->stream.end()))
+		return nullptr;
+	p->nvals = 0;
+	try {
+		if ((*p->it).get(e) != simdjson::SUCCESS || !e.is_object() || !flatten(p, e, nullptr, 0)) {
+			p->streaming = false;
+			*failed = true;
+			return nullptr;
+		}
+		*off = p->it.current_index();
+		*len = p->it.source().size();
+	} catch (const std::bad_alloc &) {
+		p->streaming = false;
+		*failed = true;
 		return nullptr;
 	}
 	return p->vals.data();
