@@ -22,10 +22,42 @@
 
 /* ------------------------------------------------------------------ the document */
 
-/* Parses the element of an array at *POS (the document) with P; NULL after a message. */
-static const struct tracejson_value *doc_element(struct rd *r, struct tracejson *p, size_t *pos, const char *path)
+/*
+ * Writes "NAME[N]" into PATH (32 bytes): a record's path, made for every
+ * element, so without snprintf's cost.
+ */
+static void element_path(char *path, const char *name, unsigned long n)
 {
-	size_t end = tracereader_skip_value(r->text, r->len, *pos);
+	char digits[24];
+	size_t k = 0, len = strlen(name);
+
+	do {
+		digits[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n != 0);
+	memcpy(path, name, len);
+	path[len++] = '[';
+	while (k > 0)
+		path[len++] = digits[--k];
+	path[len++] = ']';
+	path[len] = '\0';
+}
+
+/*
+ * Parses the element of an array at *POS (the document) with P, its end
+ * taken from E when it is an object or an array; NULL after a message.
+ */
+static const struct tracejson_value *doc_element(struct rd *r, struct tracejson *p, size_t *pos,
+						 struct tracereader_ends *e, const char *path)
+{
+	size_t end;
+
+	while (e->cur < e->count && e->end[e->cur] <= *pos)
+		e->cur++;
+	if ((r->text[*pos] == '{' || r->text[*pos] == '[') && e->cur < e->count)
+		end = e->end[e->cur++];
+	else
+		end = tracereader_skip_value(r->text, r->len, *pos);
 	const struct tracejson_value *v = tracereader_parse(r, p, *pos, end - *pos, path, false);
 
 	if (v != NULL)
@@ -88,9 +120,9 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 			return tracereader_fail_key(r, ev_at, ev_path, "node", "there is no node %lu in \"nodes\" (it has %lu)",
 					   (unsigned long)id, (unsigned long)r->nodes_count);
 		}
-		snprintf(path, sizeof path, "nodes[%lu]", (unsigned long)r->nodes_count);
+		element_path(path, "nodes", (unsigned long)r->nodes_count);
 		start = r->nodes_pos;
-		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, path)) == NULL)
+		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, &r->node_ends, path)) == NULL)
 			return false;
 		r->nodes_count++;
 		return tracereader_read_node(r, o, (struct loc){ start, 0 }, path, n);
@@ -179,7 +211,10 @@ static bool read_document(struct rd *r)
 		}
 		tl.keys = xrealloc(tl.keys, sizeof *tl.keys * (tl.nkeys + 1));
 		tl.keys[tl.nkeys++] = k;
-		end = tracereader_skip_value(s, len, pos);
+		if (!strcmp(k, "nodes") || !strcmp(k, "events"))
+			end = tracereader_skip_array(s, len, pos, !strcmp(k, "nodes") ? &r->node_ends : &r->event_ends);
+		else
+			end = tracereader_skip_value(s, len, pos);
 		if (!strcmp(k, "nodes") || !strcmp(k, "events")) {
 			at[!strcmp(k, "nodes") ? K_NODES : K_EVENTS] = pos;
 			if (pos >= len || s[pos] != '[') {
@@ -240,9 +275,9 @@ static bool read_document(struct rd *r)
 			goto out;
 		if (!more)
 			break;
-		snprintf(path, sizeof path, "events[%lu]", (unsigned long)n);
+		element_path(path, "events", (unsigned long)n);
 		start = events;
-		if ((e = doc_element(r, r->pj, &events, path)) == NULL)
+		if ((e = doc_element(r, r->pj, &events, &r->event_ends, path)) == NULL)
 			goto out;
 		n++;
 		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path))
@@ -638,6 +673,8 @@ done:
 	tracejson_free(r->pj);
 	tracejson_free(r->pj_nodes);
 	free(r->queue);
+	free(r->node_ends.end);
+	free(r->event_ends.end);
 	free(r->pv_nodes);
 	free(first);
 	free(line1);
