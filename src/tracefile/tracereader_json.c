@@ -370,7 +370,7 @@ bool tracereader_get_bool(struct rd *r, const struct rec *rc, const char *key, b
 bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, const char *const *names, int *out)
 {
 	const struct tracejson_value *v = tracejson_get(rc->obj, key);
-	char list[160] = "";
+	char list[160];
 
 	*out = -1;
 	if (v == NULL)
@@ -384,6 +384,7 @@ bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, c
 		}
 	}
 	/* The list of the words is made only for the message (it cost 11 % of a reading when made every time). */
+	list[0] = '\0';
 	for (int i = 0; names[i]; i++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", i ? ", " : "", names[i]);
 	if (v->type != TJ_STRING)
