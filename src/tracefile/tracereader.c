@@ -8,10 +8,13 @@
  * tracereader_record.c turns into the trace.
  *
  * The document is read whole into memory and split into its top-level
- * values by a small scanner that only finds where each value ends; every
- * element of "nodes" and "events" is then parsed on its own, so that the
- * records stream through without a tree of the whole document. JSON Lines
- * is read a block at a time and never held whole.
+ * values by a small scanner that only finds where each value ends (noting,
+ * in the same pass, where each element of "nodes" and "events" ends); every
+ * element is then parsed on its own, so that the records stream through
+ * without a tree of the whole document. JSON Lines is read a block of whole
+ * lines at a time, never held whole, and each block parsed by simdjson's
+ * document stream; from the first line that is not one object alone on its
+ * line, the block's lines are parsed one at a time, which places errors.
  */
 #include <stdlib.h>
 #include <string.h>
