@@ -5,6 +5,9 @@
 # several of the reader's 1 MiB blocks; each broken copy is made with awk at
 # a line chosen past the first block, and the line and column an error must
 # name are counted by awk and grep from the file, not taken from quiesce.
+# Last, the JSON document's element paths (counted in their digits as the
+# reader goes): a bad value planted by python3 at element N must be named
+# "events[N]" or "nodes[N]", across 9 to 10, 99 to 100 and so on.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 Q=$QUIESCE
@@ -44,5 +47,24 @@ expect_err_has "duplicate" "a duplicate key: said"
 awk -v L="$L" 'NR == L { print "[1, 2]" } { print }' "$T/t.jsonl" >"$T/array.jsonl"
 expect_exit 1 "an array line" "$Q" check-trace "$T/array.jsonl"
 expect_err_has "array.jsonl:$L:1: expected an object" "an array line: its place and what was expected"
+
+PY=$(need_prog python3) || PY=
+if [ -n "$PY" ]; then
+	expect_exit 0 "the same trace as a JSON document" \
+		"$Q" trace --fen "$KIWI" --depth 4 --mode checks --max-nodes 20000 --format json --output "$T/t.json" || exit 1
+	for plant in events:9 events:10 events:99 events:100 events:1000 events:80000 nodes:9 nodes:10 nodes:19999; do
+		arr=${plant%%:*}
+		i=${plant#*:}
+		$PY - "$T/t.json" "$T/p.json" "$arr" "$i" <<'PYEOF' || fail "cannot plant a bad value at $plant"
+import json, sys
+d = json.load(open(sys.argv[1]))
+arr, i = sys.argv[3], int(sys.argv[4])
+d[arr][i]["node" if arr == "events" else "san"] = "x" if arr == "events" else "Zz9"
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+		expect_exit 1 "a bad value at $arr[$i]" "$Q" check-trace "$T/p.json"
+		expect_err_has "$arr[$i]." "the path of $arr[$i]"
+	done
+fi
 
 finish

@@ -25,25 +25,37 @@
 
 /* ------------------------------------------------------------------ the document */
 
-/*
- * Writes "NAME[N]" into PATH (32 bytes): a record's path, made for every
- * element, so without snprintf's cost.
- */
-static void element_path(char *path, const char *name, unsigned long n)
+/* Sets P to "NAME[0]", the path of an array's first element. */
+static void path_init(struct tracereader_path *p, const char *name)
 {
-	char digits[24];
-	size_t k = 0, len = strlen(name);
+	size_t n = strlen(name);
 
-	do {
-		digits[k++] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n != 0);
-	memcpy(path, name, len);
-	path[len++] = '[';
-	while (k > 0)
-		path[len++] = digits[--k];
-	path[len++] = ']';
-	path[len] = '\0';
+	memcpy(p->s, name, n);
+	memcpy(p->s + n, "[0]", 4);
+	p->len = n + 3;
+}
+
+/*
+ * Steps P to the next element's path ("events[9]" to "events[10]"): made
+ * for every record, so by counting in the digits rather than with snprintf
+ * (12% of a reading once).
+ */
+static void path_next(struct tracereader_path *p)
+{
+	size_t i = p->len - 2;
+
+	while (p->s[i] == '9')
+		p->s[i--] = '0';
+	if (p->s[i] != '[') {
+		p->s[i]++;
+		return;
+	}
+	/* All nines: one digit more, a 1 in front of the zeros. */
+	if (p->len + 2 > sizeof p->s)
+		return;
+	memmove(p->s + i + 2, p->s + i + 1, p->len - i);
+	p->s[i + 1] = '1';
+	p->len++;
 }
 
 /*
@@ -108,7 +120,6 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 		r->q_count--;
 		return true;
 	} else {
-		char path[32];
 		size_t start;
 		const struct tracejson_value *o;
 		bool more;
@@ -123,12 +134,13 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 			return tracereader_fail_key(r, ev_at, ev_path, "node", "there is no node %lu in \"nodes\" (it has %lu)",
 					   (unsigned long)id, (unsigned long)r->nodes_count);
 		}
-		element_path(path, "nodes", (unsigned long)r->nodes_count);
+		if (r->nodes_count > 0)
+			path_next(&r->node_path);
 		start = r->nodes_pos;
-		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, &r->node_ends, path)) == NULL)
+		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, &r->node_ends, r->node_path.s)) == NULL)
 			return false;
 		r->nodes_count++;
-		return tracereader_read_node(r, o, (struct loc){ start, 0 }, path, n);
+		return tracereader_read_node(r, o, (struct loc){ start, 0 }, r->node_path.s, n);
 	}
 }
 
@@ -159,6 +171,7 @@ static bool read_document(struct rd *r)
 	size_t len = r->len, pos = tracereader_skip_ws(s, len, 0), at[K_COUNT] = { 0 }, events, end, rend = 0;
 	const struct tracejson_value *header, *result = NULL;
 	struct toplevel tl = { 0 };
+	struct tracereader_path path;
 	bool ok = false, more, first = true;
 	uint32_t n = 0;
 
@@ -269,8 +282,9 @@ static bool read_document(struct rd *r)
 	}
 	r->nodes_pos = at[K_NODES] + 1;
 	events = at[K_EVENTS] + 1;
+	path_init(&r->node_path, "nodes");
+	path_init(&path, "events");
 	for (;;) {
-		char path[32];
 		size_t start;
 		const struct tracejson_value *e;
 
@@ -278,12 +292,13 @@ static bool read_document(struct rd *r)
 			goto out;
 		if (!more)
 			break;
-		element_path(path, "events", (unsigned long)n);
+		if (n > 0)
+			path_next(&path);
 		start = events;
-		if ((e = doc_element(r, r->pj, &events, &r->event_ends, path)) == NULL)
+		if ((e = doc_element(r, r->pj, &events, &r->event_ends, path.s)) == NULL)
 			goto out;
 		n++;
-		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path))
+		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path.s))
 			goto out;
 	}
 	if (!r->nodes_end && r->nodes_pos) {

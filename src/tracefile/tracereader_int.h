@@ -39,6 +39,12 @@ struct tracereader_ends {
 	size_t count, cap, cur;
 };
 
+/* The path of an element of one of the document's arrays, "nodes[12]", kept as the count goes up. */
+struct tracereader_path {
+	char s[32];
+	size_t len;
+};
+
 /* A node record, held from its reading until the node is entered. */
 struct noderec {
 	uint32_t id, parent;       /* parent: TRACE_NONE for null */
@@ -94,6 +100,7 @@ struct rd {
 	/* The document: the cursor in the "nodes" array; where the elements of "nodes" and "events" end. */
 	size_t nodes_pos, nodes_count;
 	struct tracereader_ends node_ends, event_ends;
+	struct tracereader_path node_path;   /* the path of the element of "nodes" read last */
 	bool nodes_end;
 	/* JSON Lines: node records read and not yet entered, in id order. */
 	struct noderec *queue;
