@@ -55,6 +55,24 @@ void tracejson_free(struct tracejson *p);
  */
 const struct tracejson_value *tracejson_parse(struct tracejson *p, const char *text, size_t len);
 
+/*
+ * Starts a stream over the LEN bytes of TEXT (followed by
+ * TRACEJSON_PADDING readable bytes) holding JSON objects one after another,
+ * as JSON Lines does: simdjson's document stream finds the structure of the
+ * whole text in one pass, then each object is parsed when asked for. False
+ * when the stream cannot start (the caller then parses the text otherwise).
+ */
+bool tracejson_stream_start(struct tracejson *p, const char *text, size_t len);
+
+/*
+ * The stream's next object, with its place in the text (*OFF, *LEN: from
+ * its '{' to its '}'); NULL at the end, or with *FAILED when the next value
+ * is not JSON, not an object or refused: the stream stops there, and the
+ * caller finds why by parsing the text from there on its own. A value
+ * lasts until the next call, or the next parse with P.
+ */
+const struct tracejson_value *tracejson_stream_next(struct tracejson *p, size_t *off, size_t *len, bool *failed);
+
 /* Why the last parse failed, in simdjson's words or ours. */
 const char *tracejson_error(const struct tracejson *p);
 

@@ -8,10 +8,13 @@
  * tracereader_record.c turns into the trace.
  *
  * The document is read whole into memory and split into its top-level
- * values by a small scanner that only finds where each value ends; every
- * element of "nodes" and "events" is then parsed on its own, so that the
- * records stream through without a tree of the whole document. JSON Lines
- * is read a block at a time and never held whole.
+ * values by a small scanner that only finds where each value ends (noting,
+ * in the same pass, where each element of "nodes" and "events" ends); every
+ * element is then parsed on its own, so that the records stream through
+ * without a tree of the whole document. JSON Lines is read a block of whole
+ * lines at a time, never held whole, and each block parsed by simdjson's
+ * document stream; from the first line that is not one object alone on its
+ * line, the block's lines are parsed one at a time, which places errors.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +25,54 @@
 
 /* ------------------------------------------------------------------ the document */
 
-/* Parses the element of an array at *POS (the document) with P; NULL after a message. */
-static const struct tracejson_value *doc_element(struct rd *r, struct tracejson *p, size_t *pos, const char *path)
+/* Sets P to "NAME[0]", the path of an array's first element. */
+static void path_init(struct tracereader_path *p, const char *name)
 {
-	size_t end = tracereader_skip_value(r->text, r->len, *pos);
+	size_t n = strlen(name);
+
+	memcpy(p->s, name, n);
+	memcpy(p->s + n, "[0]", 4);
+	p->len = n + 3;
+}
+
+/*
+ * Steps P to the next element's path ("events[9]" to "events[10]"): made
+ * for every record, so by counting in the digits rather than with snprintf
+ * (12% of a reading once).
+ */
+static void path_next(struct tracereader_path *p)
+{
+	size_t i = p->len - 2;
+
+	while (p->s[i] == '9')
+		p->s[i--] = '0';
+	if (p->s[i] != '[') {
+		p->s[i]++;
+		return;
+	}
+	/* All nines: one digit more, a 1 in front of the zeros. */
+	if (p->len + 2 > sizeof p->s)
+		return;
+	memmove(p->s + i + 2, p->s + i + 1, p->len - i);
+	p->s[i + 1] = '1';
+	p->len++;
+}
+
+/*
+ * Parses the element of an array at *POS (the document) with P, its end
+ * taken from E when it is an object or an array; NULL after a message.
+ */
+static const struct tracejson_value *doc_element(struct rd *r, struct tracejson *p, size_t *pos,
+						 struct tracereader_ends *e, const char *path)
+{
+	size_t end;
+
+	while (e->cur < e->count && e->end[e->cur] <= *pos)
+		e->cur++;
+	if ((r->text[*pos] == '{' || r->text[*pos] == '[') && e->cur < e->count)
+		end = e->end[e->cur++];
+	else
+		end = tracereader_skip_value(r->text, r->len, *pos);
 	const struct tracejson_value *v = tracereader_parse(r, p, *pos, end - *pos, path, false);
 
 	if (v != NULL)
@@ -73,7 +120,6 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 		r->q_count--;
 		return true;
 	} else {
-		char path[32];
 		size_t start;
 		const struct tracejson_value *o;
 		bool more;
@@ -88,12 +134,13 @@ bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, 
 			return tracereader_fail_key(r, ev_at, ev_path, "node", "there is no node %lu in \"nodes\" (it has %lu)",
 					   (unsigned long)id, (unsigned long)r->nodes_count);
 		}
-		snprintf(path, sizeof path, "nodes[%lu]", (unsigned long)r->nodes_count);
+		if (r->nodes_count > 0)
+			path_next(&r->node_path);
 		start = r->nodes_pos;
-		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, path)) == NULL)
+		if ((o = doc_element(r, r->pj_nodes, &r->nodes_pos, &r->node_ends, r->node_path.s)) == NULL)
 			return false;
 		r->nodes_count++;
-		return tracereader_read_node(r, o, (struct loc){ start, 0 }, path, n);
+		return tracereader_read_node(r, o, (struct loc){ start, 0 }, r->node_path.s, n);
 	}
 }
 
@@ -124,6 +171,7 @@ static bool read_document(struct rd *r)
 	size_t len = r->len, pos = tracereader_skip_ws(s, len, 0), at[K_COUNT] = { 0 }, events, end, rend = 0;
 	const struct tracejson_value *header, *result = NULL;
 	struct toplevel tl = { 0 };
+	struct tracereader_path path;
 	bool ok = false, more, first = true;
 	uint32_t n = 0;
 
@@ -179,7 +227,10 @@ static bool read_document(struct rd *r)
 		}
 		tl.keys = xrealloc(tl.keys, sizeof *tl.keys * (tl.nkeys + 1));
 		tl.keys[tl.nkeys++] = k;
-		end = tracereader_skip_value(s, len, pos);
+		if (!strcmp(k, "nodes") || !strcmp(k, "events"))
+			end = tracereader_skip_array(s, len, pos, !strcmp(k, "nodes") ? &r->node_ends : &r->event_ends);
+		else
+			end = tracereader_skip_value(s, len, pos);
 		if (!strcmp(k, "nodes") || !strcmp(k, "events")) {
 			at[!strcmp(k, "nodes") ? K_NODES : K_EVENTS] = pos;
 			if (pos >= len || s[pos] != '[') {
@@ -231,8 +282,9 @@ static bool read_document(struct rd *r)
 	}
 	r->nodes_pos = at[K_NODES] + 1;
 	events = at[K_EVENTS] + 1;
+	path_init(&r->node_path, "nodes");
+	path_init(&path, "events");
 	for (;;) {
-		char path[32];
 		size_t start;
 		const struct tracejson_value *e;
 
@@ -240,12 +292,13 @@ static bool read_document(struct rd *r)
 			goto out;
 		if (!more)
 			break;
-		snprintf(path, sizeof path, "events[%lu]", (unsigned long)n);
+		if (n > 0)
+			path_next(&path);
 		start = events;
-		if ((e = doc_element(r, r->pj, &events, path)) == NULL)
+		if ((e = doc_element(r, r->pj, &events, &r->event_ends, path.s)) == NULL)
 			goto out;
 		n++;
-		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path))
+		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path.s))
 			goto out;
 	}
 	if (!r->nodes_end && r->nodes_pos) {
@@ -317,16 +370,29 @@ struct lines {
 
 #define LINES_BLOCK (1u << 20)
 
-/* The next line (its newline included) in *TEXT and *LEN; false at the end of the file. */
-static bool lines_next(struct lines *l, const char **text, size_t *len)
+/*
+ * The whole lines in the buffer (their newlines included; at the end of the
+ * file, the last line without one) in *TEXT and *LEN; false at the end of
+ * the file. They stay valid, followed by TRACEJSON_PADDING readable bytes,
+ * until the next call.
+ */
+static bool lines_chunk(struct lines *l, const char **text, size_t *len)
 {
 	for (;;) {
-		char *nl = l->start < l->end ? memchr(l->buf + l->start, '\n', l->end - l->start) : NULL;
+		char *nl = NULL;
 		size_t n;
+
+		/* The last newline: lines are short, so a scan back from the end finds it at once. */
+		for (size_t i = l->end; i > l->start; i--) {
+			if (l->buf[i - 1] == '\n') {
+				nl = l->buf + i - 1;
+				break;
+			}
+		}
 
 		if (nl != NULL || (l->eof && l->start < l->end)) {
 			*text = l->buf + l->start;
-			*len = nl != NULL ? (size_t)(nl + 1 - *text) : l->end - l->start;
+			*len = nl != NULL && !l->eof ? (size_t)(nl + 1 - *text) : l->end - l->start;
 			l->start += *len;
 			return true;
 		}
@@ -354,15 +420,128 @@ static bool lines_next(struct lines *l, const char **text, size_t *len)
 	}
 }
 
+/* What read_lines keeps from one record to the next: the result line, kept as text. */
+struct lines_state {
+	char *rtext;
+	size_t rlen;
+	struct loc rat;
+};
+
+/*
+ * Plays record O of the current line (r->text, r->len, r->line) into the
+ * trace; false after a message.
+ */
+static bool line_record(struct rd *r, struct lines_state *st, const struct tracejson_value *o)
+{
+	const struct tracejson_value *tv;
+	const char *type;
+
+	if (st->rtext != NULL)
+		return tracereader_fail_at(r, 0, "", "a record after the result (the result is the last line)");
+	tv = tracejson_get(o, "type");
+	type = tracejson_string(tv);
+	if (type == NULL)
+		return tracereader_fail_key(r, (struct loc){ 0, r->line }, "", tv ? "type" : NULL, tv ? "expected \"node\", \"event\" or "
+				    "\"result\", found %s" : "missing key \"type\" (\"node\", \"event\" or \"result\")%s",
+				    tv ? tracereader_type_name(tv) : "");
+	if (type[0] == 'e' && !strcmp(type, "event")) {
+		return tracereader_read_event(r, o, (struct loc){ 0, r->line }, "event");
+	} else if (!strcmp(type, "node")) {
+		struct noderec n;
+
+		if (!tracereader_read_node(r, o, (struct loc){ 0, r->line }, "node", &n))
+			return false;
+		queue_push(r, &n);
+	} else if (!strcmp(type, "result")) {
+		/* Kept as text and parsed again at the end: the parser's values last until its next record. */
+		st->rlen = r->len;
+		st->rtext = xmalloc(st->rlen + TRACEJSON_PADDING);
+		memcpy(st->rtext, r->text, st->rlen);
+		memset(st->rtext + st->rlen, 0, TRACEJSON_PADDING);
+		st->rat.line = r->line;
+	}
+	/* Records of other types are for later versions: skipped. */
+	return true;
+}
+
+/* Plays the line of LEN bytes at TEXT, parsed on its own (a blank line is skipped); false after a message. */
+static bool line_alone(struct rd *r, struct lines_state *st, const char *text, size_t len)
+{
+	const struct tracejson_value *o;
+
+	r->line++;
+	r->text = text;
+	r->len = len;
+	if (tracereader_skip_ws(text, len, 0) == len)
+		return true;
+	if ((o = line_object(r, "")) == NULL)
+		return false;
+	return line_record(r, st, o);
+}
+
+/* Where the line that starts at POS of the LEN bytes at TEXT ends (after its newline). */
+static size_t line_end(const char *text, size_t len, size_t pos)
+{
+	const char *nl = memchr(text + pos, '\n', len - pos);
+
+	return nl != NULL ? (size_t)(nl + 1 - text) : len;
+}
+
+/*
+ * Plays the whole lines in the LEN bytes at TEXT (followed by
+ * TRACEJSON_PADDING readable bytes). simdjson's document stream parses
+ * them in one pass while every line holds one object; from the first line
+ * that does not (or that the stream refuses), the lines are parsed one by
+ * one, so that an error is found and placed as it always was.
+ */
+static bool lines_play(struct rd *r, struct lines_state *st, const char *text, size_t len)
+{
+	const struct tracejson_value *o;
+	size_t pos = 0, off, olen;
+	bool failed = false;
+
+	if (tracejson_stream_start(r->pj, text, len)) {
+		while ((o = tracejson_stream_next(r->pj, &off, &olen, &failed)) != NULL) {
+			size_t end = line_end(text, len, pos);
+
+			/* Blank lines before the object's line (the stream steps over them). */
+			while (off >= end) {
+				if (tracereader_skip_ws(text, end, pos) != end)
+					goto alone;
+				r->line++;
+				pos = end;
+				end = line_end(text, len, pos);
+			}
+			/* The object must be alone on its line. */
+			if (tracereader_skip_ws(text, off, pos) != off || off + olen > end ||
+			    tracereader_skip_ws(text, end, off + olen) != end)
+				goto alone;
+			r->line++;
+			r->text = text + pos;
+			r->len = end - pos;
+			if (!line_record(r, st, o))
+				return false;
+			pos = end;
+		}
+	}
+alone:
+	while (pos < len) {
+		size_t end = line_end(text, len, pos);
+
+		if (!line_alone(r, st, text + pos, end - pos))
+			return false;
+		pos = end;
+	}
+	return true;
+}
+
 static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 {
 	struct lines l = { in, NULL, 0, 0, 0, false };
+	struct lines_state st = { NULL, 0, { 0, 0 } };
 	const struct tracejson_value *o;
-	const char *line;
+	const char *chunk;
 	size_t got;
-	char *rtext = NULL;
-	size_t rlen = 0;
-	struct loc rat = { 0, 0 };
 	bool ok = false;
 
 	r->text = first;
@@ -373,48 +552,9 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 	if (!tracereader_read_header(r, o, (struct loc){ 0, 1 }, "header") ||
 	    !tracereader_read_options(r, tracejson_get(o, "options"), (struct loc){ 0, 1 }))
 		return false;
-	while (lines_next(&l, &line, &got)) {
-		const struct tracejson_value *tv;
-		const char *type;
-
-		r->line++;
-		r->text = line;
-		r->len = got;
-		if (tracereader_skip_ws(line, r->len, 0) == r->len)
-			continue;
-		if (rtext != NULL) {
-			tracereader_fail_at(r, 0, "", "a record after the result (the result is the last line)");
+	while (lines_chunk(&l, &chunk, &got))
+		if (!lines_play(r, &st, chunk, got))
 			goto out;
-		}
-		if ((o = line_object(r, "")) == NULL)
-			goto out;
-		tv = tracejson_get(o, "type");
-		type = tracejson_string(tv);
-		if (type == NULL) {
-			tracereader_fail_key(r, (struct loc){ 0, r->line }, "", tv ? "type" : NULL, tv ? "expected \"node\", \"event\" or "
-				    "\"result\", found %s" : "missing key \"type\" (\"node\", \"event\" or \"result\")%s",
-				    tv ? tracereader_type_name(tv) : "");
-			goto out;
-		}
-		if (!strcmp(type, "node")) {
-			struct noderec n;
-
-			if (!tracereader_read_node(r, o, (struct loc){ 0, r->line }, "node", &n))
-				goto out;
-			queue_push(r, &n);
-		} else if (!strcmp(type, "event")) {
-			if (!tracereader_read_event(r, o, (struct loc){ 0, r->line }, "event"))
-				goto out;
-		} else if (!strcmp(type, "result")) {
-			/* Kept as text and parsed again at the end: the parser's values last until its next record. */
-			rlen = got;
-			rtext = xmalloc(rlen + TRACEJSON_PADDING);
-			memcpy(rtext, line, rlen);
-			memset(rtext + rlen, 0, TRACEJSON_PADDING);
-			rat.line = r->line;
-		}
-		/* Records of other types are for later versions: skipped. */
-	}
 	if (ferror(in)) {
 		tracereader_fail_at(r, 0, "", "read error%s%s", r->read_why ? ": " : "", r->read_why ? r->read_why : "");
 		goto out;
@@ -428,10 +568,10 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 	r->line++;
 	r->text = "";
 	r->len = 0;
-	o = rtext != NULL ? tracejson_parse(r->pj, rtext, rlen) : NULL;
-	ok = tracereader_finish(r, o, rat, "result", (struct loc){ 0, r->line });
+	o = st.rtext != NULL ? tracejson_parse(r->pj, st.rtext, st.rlen) : NULL;
+	ok = tracereader_finish(r, o, st.rat, "result", (struct loc){ 0, r->line });
 out:
-	free(rtext);
+	free(st.rtext);
 	free(l.buf);
 	return ok;
 }
@@ -551,6 +691,8 @@ done:
 	tracejson_free(r->pj);
 	tracejson_free(r->pj_nodes);
 	free(r->queue);
+	free(r->node_ends.end);
+	free(r->event_ends.end);
 	free(r->pv_nodes);
 	free(first);
 	free(line1);

@@ -29,6 +29,22 @@ struct loc {
 	long line;         /* JSON Lines: the record's line (0 in the document form) */
 };
 
+/*
+ * Where the object and array elements of one of the document's arrays end,
+ * in order (noted while the document's top level is scanned, so that each
+ * element is not scanned again); CUR: the next one not yet used.
+ */
+struct tracereader_ends {
+	size_t *end;
+	size_t count, cap, cur;
+};
+
+/* The path of an element of one of the document's arrays, "nodes[12]", kept as the count goes up. */
+struct tracereader_path {
+	char s[32];
+	size_t len;
+};
+
 /* A node record, held from its reading until the node is entered. */
 struct noderec {
 	uint32_t id, parent;       /* parent: TRACE_NONE for null */
@@ -81,8 +97,10 @@ struct rd {
 	int depth;
 	bool root_done;            /* the root was entered and left */
 
-	/* The document: the cursor in the "nodes" array. */
+	/* The document: the cursor in the "nodes" array; where the elements of "nodes" and "events" end. */
 	size_t nodes_pos, nodes_count;
+	struct tracereader_ends node_ends, event_ends;
+	struct tracereader_path node_path;   /* the path of the element of "nodes" read last */
 	bool nodes_end;
 	/* JSON Lines: node records read and not yet entered, in id order. */
 	struct noderec *queue;
@@ -137,6 +155,11 @@ const struct tracejson_value *tracereader_parse(struct rd *r, struct tracejson *
 size_t tracereader_skip_ws(const char *s, size_t len, size_t pos);
 /* Where the JSON value starting at POS of S ends (LEN when it is not closed). */
 size_t tracereader_skip_value(const char *s, size_t len, size_t pos);
+/*
+ * Where the array at POS of S ends (as tracereader_skip_value), noting in E
+ * where each of its elements that is an object or an array ends.
+ */
+size_t tracereader_skip_array(const char *s, size_t len, size_t pos, struct tracereader_ends *e);
 /* TEXT cut short for a message. */
 const char *tracereader_cut(const char *text);
 /* The JSON type of V as a message names it ("a string", "null" ...). */
