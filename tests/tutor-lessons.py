@@ -99,18 +99,27 @@ def parse_lesson(path):
             continue
         lines.append(line)
     for line in lines:
+        # "# off-screen: WORD..." in a page: words its prose quotes that no screen can show (a move the
+        # search never tries); the screen-fact check leaves them out (quiesce-lesson(5)).
+        if line.startswith("# off-screen:") and pages:
+            pages[-1]["offscreen"] += [strip_word(w) for w in line.split(":", 1)[1].split("(")[0].split()]
+            continue
         if line.startswith("#"):
             continue
         if line.startswith("title:") and not pages:
             title = line[6:].strip()
         elif line.startswith("page:"):
-            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "questions": 0, "hints": 0})
+            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "questions": 0, "hints": 0,
+                          "prose": [], "claims": [], "offscreen": []})
         elif not pages:
             continue
         elif line.startswith("@"):
             parts = line.split(None, 1)
             if parts[0] == "@ask" and len(parts) > 1:
                 pages[-1]["words"] += parts[1].split()
+                pages[-1]["prose"].append(parts[1])
+            elif parts[0] == "@claim" and len(parts) > 1:
+                pages[-1]["claims"].append(parts[1])
             elif parts[0] == "@question":
                 pages[-1]["questions"] += 1
             elif parts[0] == "@hint":
@@ -124,6 +133,7 @@ def parse_lesson(path):
                 pages[-1]["compare"] = None
         else:
             pages[-1]["words"] += line.split()
+            pages[-1]["prose"].append(line)
     return title, pages
 
 
@@ -198,6 +208,137 @@ def merge(text, window):
     return text + window
 
 
+# ---- Screen facts: every value, mate, move, node count and mark the prose quotes is on the screen ----
+
+# The moves check-lesson reads as SAN (quiesce-lesson(5), "What the text may name"): piece moves, pawn
+# captures, promotions, pawn checks, castling; a bare square is not a move.
+SAN_RE = re.compile(r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](?:=[QRBN])?|[a-h][1-8]=[QRBN]|"
+                    r"[a-h][1-8][+#]|O-O|O-O-O)[+#]?$")
+# The tree's marks, wide and compact spelling (the '?' legend, src/tutor/ui_keys.c legend_help): a mark
+# quoted in either spelling is on the screen when either is.
+MARK_SPELLINGS = [(">>", ">"), ("main", "m"), ("static", "st"), ("evasion", "evas"), ("stopped", "stop"),
+                  ("quiescence", "q"), ("sp",), ("sp-cut",), ("cut",), ("raise",), ("delta", "d"),
+                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf")]
+MARKS = {}
+for spellings in MARK_SPELLINGS:
+    for m in spellings:
+        MARKS[m] = spellings
+# Marks that are no English word: checked wherever the prose writes them, quoted or not.
+BARE_MARKS = (">>", "sp-cut", "Q!", "!!", "evas")
+PUNCT = ",.;:)!?\"']"
+
+
+def strip_word(w):
+    """W without the quotes and brackets around it and the punctuation after it."""
+    return w.lstrip("(\"'[").rstrip(PUNCT)
+
+
+def screen_facts(prose):
+    """The screen facts PROSE (the page's text lines and @ask) quotes: (kind, word) pairs, kind one of
+    value, mate, move, nodes, mark."""
+    text = " ".join(prose)
+    words = text.split()
+    facts = []
+    for i, raw in enumerate(words):
+        prev = strip_word(words[i - 1]).lower() if i else ""
+        w = raw.lstrip("(\"'[")
+        m = re.match(r"^([+-]\d+)[,.;:)!?\"'\]]*$", w)
+        if m:
+            facts.append(("value", m.group(1)))
+            continue
+        # '#N' after "node" is a node number (quiesce-lesson(5)); any other '#N', '#-N' is a mate score.
+        m = re.match(r"^(#-?\d+)[,.;:)!?\"'\]]*$", w)
+        if m and prev not in ("node", "nodes"):
+            facts.append(("mate", m.group(1)))
+            continue
+        m = re.match(r"^(\d[\d,]*\d|\d)$", w.rstrip(",.;:)")) if i + 1 < len(words) else None
+        if m and strip_word(words[i + 1]) in ("nodes", "node"):
+            facts.append(("nodes", m.group(1)))
+            continue
+        san = re.sub(r"^\d+\.(\.\.)?", "", w).rstrip(",.;:)!?\"']")
+        if SAN_RE.match(san) or (san.endswith("#") and SAN_RE.match(san[:-1])):
+            facts.append(("move", san))
+            continue
+        if strip_word(raw) in BARE_MARKS or w.rstrip(",.;:)?\"']") in BARE_MARKS:
+            facts.append(("mark", strip_word(raw) if strip_word(raw) in BARE_MARKS else w.rstrip(",.;:)?\"']")))
+    # A quoted mark: "main", 'evasion', "Q! static" (each mark word of the quote).
+    for q in re.findall(r"\"([^\"]{1,24})\"|(?<![A-Za-z])'([^']{1,24})'", text):
+        for word in (q[0] or q[1]).split():
+            word = word.rstrip(",.;:")
+            if (word in MARKS or re.match(r"^q\d+$", word)) and word not in BARE_MARKS:
+                facts.append(("mark", word))
+    return facts
+
+
+def on_screen(kind, word, screen):
+    """Whether the fact WORD of KIND is in SCREEN (the captured rows without the lesson pane)."""
+    def has(token, before=r"(?<![\w])", after=r"(?![\w])"):
+        return re.search(before + re.escape(token) + after, screen) is not None
+    if kind == "value":
+        # On either side's sign, as check-lesson takes it ("sp+50", "[-inf,+50]", "(+700)").
+        n = word[1:]
+        return has("+" + n, r"", r"(?!\d)") or has("-" + n, r"", r"(?!\d)")
+    if kind == "mate":
+        return has(word, r"", r"(?!\d)")
+    if kind == "nodes":
+        return has(word, r"(?<![\d,])", r"(?![\d,])") or has(word.replace(",", ""), r"(?<![\d,])", r"(?![\d,])")
+    if kind == "move":
+        base = word.rstrip("+#")
+        return has(base, r"(?<![A-Za-z0-9])", r"(?![0-9=])")
+    if word == "sp":
+        return re.search(r"(?<![\w-])sp ?[+-]\d", screen) is not None
+    if word == "~":
+        return re.search(r"~[A-Za-z?]", screen) is not None
+    for spelling in MARKS.get(word, (word,)):
+        if has(spelling, r"(?<![\w!>~+-])", r"(?![\w!>=-])"):
+            return True
+    return False
+
+
+def declared(kind, word, claims):
+    """Whether WORD is a fact the page declares with @claim (its move, or its value in centipawns)."""
+    text = " ".join(claims)
+    if kind == "move":
+        return re.search(r"(?<![A-Za-z0-9])%s(?![0-9])" % re.escape(word.rstrip("+#")), text) is not None
+    if kind == "value":
+        return re.search(r"(?<![\d])-?%s(?!\d)" % re.escape(word[1:]), text) is not None
+    if kind == "nodes":
+        return re.search(r"\bnodes %s(?![\d.])" % re.escape(word.replace(",", "")), text) is not None
+    return False
+
+
+def without_lesson_pane(rows):
+    """ROWS with the lesson pane blanked: its own text quotes the facts and must not count as showing them."""
+    pane = lesson_pane(rows)
+    if pane is None:
+        return rows
+    r, col, m, body = pane
+    out = list(rows)
+    for i in range(r, min(len(rows), r + len(body) + 2)):
+        out[i] = rows[i][:col]
+    return out
+
+
+def check_facts(where, page, screens, fails):
+    """Every screen fact of PAGE's prose is on one of SCREENS (the page as read, before and after its
+    scrolls), in either spelling of a mark, or is declared by an @claim of the page."""
+    screen = "\n".join("\n".join(without_lesson_pane(rows)) for rows in screens)
+    # TUTOR_LESSONS_DUMP=DIR keeps each page's screens, for a lesson's author to read what it shows.
+    if os.environ.get("TUTOR_LESSONS_DUMP"):
+        with open(os.path.join(os.environ["TUTOR_LESSONS_DUMP"], where.replace(" ", "_").replace("/", "of")),
+                  "w") as f:
+            f.write("\n----\n".join("\n".join(rows) for rows in screens))
+    missing = []
+    for kind, word in screen_facts(page["prose"]):
+        if (on_screen(kind, word, screen) or declared(kind, word, page["claims"])
+                or word in page["offscreen"]):
+            continue
+        if (kind, word) not in missing:
+            missing.append((kind, word))
+    for kind, word in missing:
+        fails.append("%s: the prose quotes the %s '%s', which the screen does not show" % (where, kind, word))
+
+
 def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
     where = "%dx%d lesson %d page %d/%d" % (t.cols, t.lines, number, k, count)
     if page.get("dropped"):
@@ -216,7 +357,7 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
         fails.append("%s: the screen never showed 'Page %d/%d'" % (where, k, count))
         return False
     # The page text: scroll the pane with '}' while its title says there is more below.
-    text = []
+    text, screens = [], [rows]
     while True:
         r, col, m, body = lesson_pane(rows)
         text = merge(text, [line.rstrip() for line in body])
@@ -229,6 +370,8 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
         if rows is None:
             fails.append("%s: '}' does not scroll the lesson pane that says 'more below'" % where)
             return True
+        screens.append(rows)
+    check_facts(where, page, screens, fails)
     # Each word as many times as the page has it: a cut formula's last word may occur elsewhere too.
     have = collections.Counter(" ".join(text).split())
     want = collections.Counter(["Lesson", "%d:" % number] + lesson_title.split() + page["title"].split()
