@@ -19,6 +19,19 @@ quiesce) and the screen (tmux capture-pane):
     the side to move and the material;
   * the lesson pane's key bar offers "A answer" on a page with a question,
     and "H hint" when its questions have hints, never on a page without.
+  * every screen fact the page's prose and @ask quote is on one of the
+    screens captured while reading the page (before and after each scroll),
+    without the lesson pane itself: a signed value (+800; on either sign, as
+    check-lesson takes it), a mate (#2, #-1; '#N' after "node" is a node
+    number), a SAN move, a node count ("1,234 nodes"), a tree mark (>>,
+    sp-cut, Q!, !!, evas, or any mark in quotes: "main", "st", "q0"), in
+    either the wide or the compact spelling of the '?' legend; or it is
+    declared by an @claim of the page (its move, value or node count), or
+    listed on a "# off-screen: WORD..." line of the page (a move the search
+    never tries, which no screen can show).
+
+    tutor-lessons.py --self-test checks the fact reader and the matcher on
+    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens.
 
 A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
@@ -285,6 +298,9 @@ def on_screen(kind, word, screen):
     if kind == "move":
         base = word.rstrip("+#")
         return has(base, r"(?<![A-Za-z0-9])", r"(?![0-9=])")
+    if word in (">>", ">"):
+        # The parting mark starts a tree row, in front of its move; "(:event >)" is no mark.
+        return re.search(r"(?m)(?:^|\|)\s*>{1,2}\s+[-+*]?\s*[A-Za-z]", screen) is not None
     if word == "sp":
         return re.search(r"(?<![\w-])sp ?[+-]\d", screen) is not None
     if word == "~":
@@ -337,6 +353,53 @@ def check_facts(where, page, screens, fails):
             missing.append((kind, word))
     for kind, word in missing:
         fails.append("%s: the prose quotes the %s '%s', which the screen does not show" % (where, kind, word))
+
+
+# Hand-written sentences and the facts the check must read in them (and not read).
+SELF_TESTS = [
+    ("Qxd5 wins: +800, then cxd5 and -100.", [("move", "Qxd5"), ("value", "+800"), ("move", "cxd5"),
+                                              ("value", "-100")]),
+    ("The root shows #2; node #12 and node 7 are numbers, #-1 a mate.", [("mate", "#2"), ("mate", "#-1")]),
+    ("It took 1,234 nodes, then 60 nodes; depth 2 and e5 are no facts.", [("nodes", "1,234"), ("nodes", "60")]),
+    ('The tree marks ">>" and "evasion", then sp-cut and Q! and "st"; the main search is no mark.',
+     [("mark", ">>"), ("mark", "sp-cut"), ("mark", "Q!"), ("mark", "evasion"), ("mark", "st")]),
+    ("12. Rxh8+ O-O e8=Q f7+ Qh1#", [("move", "Rxh8+"), ("move", "O-O"), ("move", "e8=Q"), ("move", "f7+"),
+                                     ("move", "Qh1#")]),
+]
+# Screens (without the lesson pane) and whether each fact is on them.
+SELF_SCREENS = [
+    ("value", "+800", "  - *Qxd5   q0 -800  sp-700", True),
+    ("value", "+80", "  - *Qxd5   q0 -800  sp-700", False),
+    ("mate", "#-1", "  - *Qh1+   q0   = #-1    Q! static -70", True),
+    ("mate", "#1", "  - *Qh1+   q0   = #-1    Q! static -70", False),
+    ("mark", ">>", "  >   cxd5   m  -100  st -100 q -100    |  >   cxd5   q0 -100", True),
+    ("mark", ">", "  -  cxd5   m  -100  (:event >)", False),
+    ("mark", "evasion", "   -  Rgxg8+ q1 -1000 raise evas [-inf,-690]", True),
+    ("mark", "cut", "    Kf1    q0 -700  sp-700 sp-cut [-inf,-700]", False),
+    ("mark", "sp", "    Kf1    q0 -700  sp-cut [-inf,-700]", False),
+    ("mark", "sp", "     cxd5   q1 -100  sp-100 [-inf,+800]", True),
+    ("move", "Rxh8", "   ~Rxh8   d -1200+320+200<=-300", True),
+    ("move", "Rxh8", "   ~Rxh8+   d", True),
+    ("move", "Rh8", "   ~Rxh8   d", False),
+    ("nodes", "1,839", "[Tree] (filter all, 1839 nodes)", True),
+    ("nodes", "183", "[Tree] (filter all, 1839 nodes)", False),
+]
+
+
+def self_test():
+    """Checks the fact reader and the screen matcher on the hand-written cases above; 0 when all hold."""
+    bad = 0
+    for text, want in SELF_TESTS:
+        got = screen_facts([text])
+        if sorted(got) != sorted(want):
+            print("FAIL: self-test: %r reads %r, not %r" % (text, got, want))
+            bad += 1
+    for kind, word, screen, want in SELF_SCREENS:
+        if on_screen(kind, word, screen) != want:
+            print("FAIL: self-test: %s %r %s on %r" % (kind, word, "not found" if want else "found", screen))
+            bad += 1
+    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS), bad))
+    return 1 if bad else 0
 
 
 def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
@@ -413,6 +476,8 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
 
 
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     if len(sys.argv) < 7:
         print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
         return 2

@@ -3,17 +3,21 @@
 # now), rendered by the tutor at 80x24 and at 160x48: no lesson text, title
 # or formula is cut (each word is on screen, scrolling the lesson pane where
 # it says there is more), every screen fact the prose quotes (value, mate,
-# move, node count, mark) is on the page's screen or declared by its @claim, a compare page's headers name the searches its
-# @compare names, and any other page's board shows its coordinates, the side
-# to move and the material; at 80x24 reading takes at most one scroll a page
-# on average. tests/tutor-lessons.py drives one tmux server
-# per size; the two sizes run at the same time.
+# move, node count, mark) is on the page's screen, declared by its @claim
+# or listed on its "# off-screen:" line, a compare page's headers name the
+# searches its @compare names, and any other page's board shows its
+# coordinates, the side to move and the material; at 80x24 reading takes at
+# most one scroll a page on average. tests/tutor-lessons.py drives one tmux
+# server per size; the two sizes run at the same time.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 PY=$(need_prog python3) || skip "python3 is not installed"
 TMUX_PROG=${TMUX_BIN:-}
 [ -n "$TMUX_PROG" ] || TMUX_PROG=$(need_prog tmux) || skip "tmux is not installed"
 unset TMUX
+
+# The fact reader and the screen matcher on hand-written sentences and rows.
+"$PY" "$srcdir/tests/tutor-lessons.py" --self-test || fail "the screen-fact check misreads a hand-written case"
 
 # The checker itself: a copy of the shipped data whose lesson 1 page 2 says
 # the search reports +912 (a value no search of the page has) and names
