@@ -21,8 +21,7 @@ quiesce) and the screen (tmux capture-pane):
     and "H hint" when its questions have hints, never on a page without.
   * every screen fact the page's prose and @ask quote is on one of the
     screens captured while reading the page (before and after each scroll),
-    without the lesson pane itself: a signed value (+800; on either sign, as
-    check-lesson takes it), a mate (#2, #-1; '#N' after "node" is a node
+    without the lesson pane itself: a signed value (+800, with its sign), a mate (#2, #-1; '#N' after "node" is a node
     number), a SAN move, a node count ("1,234 nodes"), a tree mark (>>,
     sp-cut, Q!, !!, evas, or any mark in quotes: "main", "st", "q0"), in
     either the wide or the compact spelling of the '?' legend; or it is
@@ -289,8 +288,9 @@ def on_screen(kind, word, screen):
         return re.search(before + re.escape(token) + after, screen) is not None
     if kind == "value":
         # On either side's sign, as check-lesson takes it ("sp+50", "[-inf,+50]", "(+700)").
-        n = word[1:]
-        return has("+" + n, r"", r"(?!\d)") or has("-" + n, r"", r"(?!\d)")
+        # With its sign, as the screen writes it ("sp+50", "[-inf,+50]", "(+700)"): a value is for the side
+        # to move at its node, and prose that quotes it for the other side writes it in words.
+        return has(word, r"", r"(?!\d)")
     if kind == "mate":
         return has(word, r"", r"(?!\d)")
     if kind == "nodes":
@@ -368,8 +368,10 @@ SELF_TESTS = [
 ]
 # Screens (without the lesson pane) and whether each fact is on them.
 SELF_SCREENS = [
-    ("value", "+800", "  - *Qxd5   q0 -800  sp-700", True),
+    ("value", "+800", "  - *root   m  +800  [-inf,+inf]", True),
     ("value", "+80", "  - *Qxd5   q0 -800  sp-700", False),
+    ("value", "+700", "  - *Qxd5   q0 -800  sp-700", False),
+    ("value", "-700", "  - *Qxd5   q0 -800  sp-700", True),
     ("mate", "#-1", "  - *Qh1+   q0   = #-1    Q! static -70", True),
     ("mate", "#1", "  - *Qh1+   q0   = #-1    Q! static -70", False),
     ("mark", ">>", "  >   cxd5   m  -100  st -100 q -100    |  >   cxd5   q0 -100", True),
