@@ -287,7 +287,6 @@ def on_screen(kind, word, screen):
     def has(token, before=r"(?<![\w])", after=r"(?![\w])"):
         return re.search(before + re.escape(token) + after, screen) is not None
     if kind == "value":
-        # On either side's sign, as check-lesson takes it ("sp+50", "[-inf,+50]", "(+700)").
         # With its sign, as the screen writes it ("sp+50", "[-inf,+50]", "(+700)"): a value is for the side
         # to move at its node, and prose that quotes it for the other side writes it in words.
         return has(word, r"", r"(?!\d)")
@@ -312,12 +311,15 @@ def on_screen(kind, word, screen):
 
 
 def declared(kind, word, claims):
-    """Whether WORD is a fact the page declares with @claim (its move, or its value in centipawns)."""
+    """Whether WORD is a fact the page declares with @claim (its move, its value in centipawns with its
+    sign, or its node count)."""
     text = " ".join(claims)
     if kind == "move":
         return re.search(r"(?<![A-Za-z0-9])%s(?![0-9])" % re.escape(word.rstrip("+#")), text) is not None
     if kind == "value":
-        return re.search(r"(?<![\d])-?%s(?!\d)" % re.escape(word[1:]), text) is not None
+        # A claim writes +700 as 700 (score 700, eval=700) and -700 as -700.
+        want = word[1:] if word[0] == "+" else word
+        return re.search(r"(?<![\d-])%s(?!\d)" % re.escape(want), text) is not None
     if kind == "nodes":
         return re.search(r"\bnodes %s(?![\d.])" % re.escape(word.replace(",", "")), text) is not None
     return False
@@ -337,7 +339,8 @@ def without_lesson_pane(rows):
 
 def check_facts(where, page, screens, fails):
     """Every screen fact of PAGE's prose is on one of SCREENS (the page as read, before and after its
-    scrolls), in either spelling of a mark, or is declared by an @claim of the page."""
+    scrolls), in either spelling of a mark, or is declared by an @claim of the page, or is listed on its
+    "# off-screen:" line."""
     screen = "\n".join("\n".join(without_lesson_pane(rows)) for rows in screens)
     # TUTOR_LESSONS_DUMP=DIR keeps each page's screens, for a lesson's author to read what it shows.
     if os.environ.get("TUTOR_LESSONS_DUMP"):
@@ -386,6 +389,16 @@ SELF_SCREENS = [
     ("nodes", "1,839", "[Tree] (filter all, 1839 nodes)", True),
     ("nodes", "183", "[Tree] (filter all, 1839 nodes)", False),
 ]
+# Claims and whether each fact is declared by them.
+SELF_CLAIMS = [
+    ("value", "+700", ["score 700"], True),
+    ("value", "-700", ["score 700"], False),
+    ("value", "-100", ["node Qxd5: score=-100"], True),
+    ("value", "+100", ["node Qxd5: score=-100"], False),
+    ("move", "Qg6", ["not-best Qg6"], True),
+    ("nodes", "152", ["with qdepth=0 nodes 152"], True),
+    ("nodes", "15", ["with qdepth=0 nodes 152"], False),
+]
 
 
 def self_test():
@@ -400,7 +413,11 @@ def self_test():
         if on_screen(kind, word, screen) != want:
             print("FAIL: self-test: %s %r %s on %r" % (kind, word, "not found" if want else "found", screen))
             bad += 1
-    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS), bad))
+    for kind, word, claims, want in SELF_CLAIMS:
+        if declared(kind, word, claims) != want:
+            print("FAIL: self-test: %s %r %s by %r" % (kind, word, "not declared" if want else "declared", claims))
+            bad += 1
+    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS) + len(SELF_CLAIMS), bad))
     return 1 if bad else 0
 
 
