@@ -30,7 +30,8 @@ quiesce) and the screen (tmux capture-pane):
     never tries, which no screen can show).
 
     tutor-lessons.py --self-test checks the fact reader and the matcher on
-    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens.
+    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens;
+    TUTOR_LESSONS_DECLARED=1 prints each fact that passed only by an @claim.
 
 A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
@@ -337,6 +338,9 @@ def without_lesson_pane(rows):
     return out
 
 
+FACTS = collections.Counter()
+
+
 def check_facts(where, page, screens, fails):
     """Every screen fact of PAGE's prose is on one of SCREENS (the page as read, before and after its
     scrolls), in either spelling of a mark, or is declared by an @claim of the page, or is listed on its
@@ -349,9 +353,19 @@ def check_facts(where, page, screens, fails):
             f.write("\n----\n".join("\n".join(rows) for rows in screens))
     missing = []
     for kind, word in screen_facts(page["prose"]):
-        if (on_screen(kind, word, screen) or declared(kind, word, page["claims"])
-                or word in page["offscreen"]):
+        # How each fact passed, counted for the summary line.
+        if on_screen(kind, word, screen):
+            FACTS["on screen"] += 1
             continue
+        if declared(kind, word, page["claims"]):
+            FACTS["declared"] += 1
+            if os.environ.get("TUTOR_LESSONS_DECLARED"):
+                print("DECLARED: %s: %s %s" % (where, kind, word))
+            continue
+        if word in page["offscreen"]:
+            FACTS["off-screen"] += 1
+            continue
+        FACTS["missing"] += 1
         if (kind, word) not in missing:
             missing.append((kind, word))
     for kind, word in missing:
@@ -538,6 +552,8 @@ def main():
     if pages:
         print("%sx%s: scrolls a page on average: %.2f (%d over %d pages)" %
               (cols, lines, sum(scrolls.values()) / float(pages), sum(scrolls.values()), pages))
+    print("%sx%s: screen facts quoted: %d on screen, %d declared by @claim, %d off-screen, %d missing" %
+          (cols, lines, FACTS["on screen"], FACTS["declared"], FACTS["off-screen"], FACTS["missing"]))
     print("%sx%s: %d pages, %d failures" % (cols, lines, pages, len(fails)))
     return 1 if fails else 0
 
