@@ -19,6 +19,19 @@ quiesce) and the screen (tmux capture-pane):
     the side to move and the material;
   * the lesson pane's key bar offers "A answer" on a page with a question,
     and "H hint" when its questions have hints, never on a page without.
+  * every screen fact the page's prose and @ask quote is on one of the
+    screens captured while reading the page (before and after each scroll),
+    without the lesson pane itself: a signed value (+800, with its sign), a mate (#2, #-1; '#N' after "node" is a node
+    number), a SAN move, a node count ("1,234 nodes"), a tree mark (>>,
+    sp-cut, Q!, !!, evas, or any mark in quotes: "main", "st", "q0"), in
+    either the wide or the compact spelling of the '?' legend; or it is
+    declared by an @claim of the page (its move, value or node count), or
+    listed on a "# off-screen: WORD..." line of the page (a move the search
+    never tries, which no screen can show).
+
+    tutor-lessons.py --self-test checks the fact reader and the matcher on
+    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens;
+    TUTOR_LESSONS_DECLARED=1 prints each fact that passed only by an @claim.
 
 A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
@@ -99,18 +112,27 @@ def parse_lesson(path):
             continue
         lines.append(line)
     for line in lines:
+        # "# off-screen: WORD..." in a page: words its prose quotes that no screen can show (a move the
+        # search never tries); the screen-fact check leaves them out (quiesce-lesson(5)).
+        if line.startswith("# off-screen:") and pages:
+            pages[-1]["offscreen"] += [strip_word(w) for w in line.split(":", 1)[1].split("(")[0].split()]
+            continue
         if line.startswith("#"):
             continue
         if line.startswith("title:") and not pages:
             title = line[6:].strip()
         elif line.startswith("page:"):
-            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "questions": 0, "hints": 0})
+            pages.append({"title": line[5:].strip(), "words": [], "compare": None, "questions": 0, "hints": 0,
+                          "prose": [], "claims": [], "offscreen": []})
         elif not pages:
             continue
         elif line.startswith("@"):
             parts = line.split(None, 1)
             if parts[0] == "@ask" and len(parts) > 1:
                 pages[-1]["words"] += parts[1].split()
+                pages[-1]["prose"].append(parts[1])
+            elif parts[0] == "@claim" and len(parts) > 1:
+                pages[-1]["claims"].append(parts[1])
             elif parts[0] == "@question":
                 pages[-1]["questions"] += 1
             elif parts[0] == "@hint":
@@ -124,6 +146,7 @@ def parse_lesson(path):
                 pages[-1]["compare"] = None
         else:
             pages[-1]["words"] += line.split()
+            pages[-1]["prose"].append(line)
     return title, pages
 
 
@@ -198,6 +221,220 @@ def merge(text, window):
     return text + window
 
 
+# ---- Screen facts: every value, mate, move, node count and mark the prose quotes is on the screen ----
+
+# The moves check-lesson reads as SAN (quiesce-lesson(5), "What the text may name"): piece moves, pawn
+# captures, promotions, pawn checks, castling; a bare square is not a move.
+SAN_RE = re.compile(r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](?:=[QRBN])?|[a-h][1-8]=[QRBN]|"
+                    r"[a-h][1-8][+#]|O-O|O-O-O)[+#]?$")
+# The tree's marks, wide and compact spelling (the '?' legend, src/tutor/ui_keys.c legend_help): a mark
+# quoted in either spelling is on the screen when either is.
+MARK_SPELLINGS = [(">>", ">"), ("main", "m"), ("static", "st"), ("evasion", "evas"), ("stopped", "stop"),
+                  ("quiescence", "q"), ("sp",), ("sp-cut",), ("cut",), ("raise",), ("delta", "d"),
+                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf")]
+MARKS = {}
+for spellings in MARK_SPELLINGS:
+    for m in spellings:
+        MARKS[m] = spellings
+# Marks that are no English word: checked wherever the prose writes them, quoted or not.
+BARE_MARKS = (">>", "sp-cut", "Q!", "!!", "evas")
+PUNCT = ",.;:)!?\"']"
+
+
+def strip_word(w):
+    """W without the quotes and brackets around it and the punctuation after it."""
+    return w.lstrip("(\"'[").rstrip(PUNCT)
+
+
+def screen_facts(prose):
+    """The screen facts PROSE (the page's text lines and @ask) quotes: (kind, word) pairs, kind one of
+    value, mate, move, nodes, mark."""
+    text = " ".join(prose)
+    words = text.split()
+    facts = []
+    for i, raw in enumerate(words):
+        prev = strip_word(words[i - 1]).lower() if i else ""
+        w = raw.lstrip("(\"'[")
+        m = re.match(r"^([+-]\d+)[,.;:)!?\"'\]]*$", w)
+        if m:
+            facts.append(("value", m.group(1)))
+            continue
+        # '#N' after "node" is a node number (quiesce-lesson(5)); any other '#N', '#-N' is a mate score.
+        m = re.match(r"^(#-?\d+)[,.;:)!?\"'\]]*$", w)
+        if m and prev not in ("node", "nodes"):
+            facts.append(("mate", m.group(1)))
+            continue
+        m = re.match(r"^(\d[\d,]*\d|\d)$", w.rstrip(",.;:)")) if i + 1 < len(words) else None
+        if m and strip_word(words[i + 1]) in ("nodes", "node"):
+            facts.append(("nodes", m.group(1)))
+            continue
+        san = re.sub(r"^\d+\.(\.\.)?", "", w).rstrip(",.;:)!?\"']")
+        if SAN_RE.match(san) or (san.endswith("#") and SAN_RE.match(san[:-1])):
+            facts.append(("move", san))
+            continue
+        if strip_word(raw) in BARE_MARKS or w.rstrip(",.;:)?\"']") in BARE_MARKS:
+            facts.append(("mark", strip_word(raw) if strip_word(raw) in BARE_MARKS else w.rstrip(",.;:)?\"']")))
+    # A quoted mark: "main", 'evasion', "Q! static" (each mark word of the quote).
+    for q in re.findall(r"\"([^\"]{1,24})\"|(?<![A-Za-z])'([^']{1,24})'", text):
+        for word in (q[0] or q[1]).split():
+            word = word.rstrip(",.;:")
+            if (word in MARKS or re.match(r"^q\d+$", word)) and word not in BARE_MARKS:
+                facts.append(("mark", word))
+    return facts
+
+
+def on_screen(kind, word, screen):
+    """Whether the fact WORD of KIND is in SCREEN (the captured rows without the lesson pane)."""
+    def has(token, before=r"(?<![\w])", after=r"(?![\w])"):
+        return re.search(before + re.escape(token) + after, screen) is not None
+    if kind == "value":
+        # With its sign, as the screen writes it ("sp+50", "[-inf,+50]", "(+700)"): a value is for the side
+        # to move at its node, and prose that quotes it for the other side writes it in words.
+        return has(word, r"", r"(?!\d)")
+    if kind == "mate":
+        return has(word, r"", r"(?!\d)")
+    if kind == "nodes":
+        return has(word, r"(?<![\d,])", r"(?![\d,])") or has(word.replace(",", ""), r"(?<![\d,])", r"(?![\d,])")
+    if kind == "move":
+        base = word.rstrip("+#")
+        return has(base, r"(?<![A-Za-z0-9])", r"(?![0-9=])")
+    if word in (">>", ">"):
+        # The parting mark starts a tree row, in front of its move; "(:event >)" is no mark.
+        return re.search(r"(?m)(?:^|\|)\s*>{1,2}\s+[-+*]?\s*[A-Za-z]", screen) is not None
+    if word == "sp":
+        return re.search(r"(?<![\w-])sp ?[+-]\d", screen) is not None
+    if word == "~":
+        return re.search(r"~[A-Za-z?]", screen) is not None
+    for spelling in MARKS.get(word, (word,)):
+        if has(spelling, r"(?<![\w!>~+-])", r"(?![\w!>=-])"):
+            return True
+    return False
+
+
+def declared(kind, word, claims):
+    """Whether WORD is a fact the page declares with @claim (its move, its value in centipawns with its
+    sign, or its node count)."""
+    text = " ".join(claims)
+    if kind == "move":
+        return re.search(r"(?<![A-Za-z0-9])%s(?![0-9])" % re.escape(word.rstrip("+#")), text) is not None
+    if kind == "value":
+        # A claim writes +700 as 700 (score 700, eval=700) and -700 as -700.
+        want = word[1:] if word[0] == "+" else word
+        return re.search(r"(?<![\d-])%s(?!\d)" % re.escape(want), text) is not None
+    if kind == "nodes":
+        return re.search(r"\bnodes %s(?![\d.])" % re.escape(word.replace(",", "")), text) is not None
+    return False
+
+
+def without_lesson_pane(rows):
+    """ROWS with the lesson pane blanked: its own text quotes the facts and must not count as showing them."""
+    pane = lesson_pane(rows)
+    if pane is None:
+        return rows
+    r, col, m, body = pane
+    out = list(rows)
+    for i in range(r, min(len(rows), r + len(body) + 2)):
+        out[i] = rows[i][:col]
+    return out
+
+
+FACTS = collections.Counter()
+
+
+def check_facts(where, page, screens, fails):
+    """Every screen fact of PAGE's prose is on one of SCREENS (the page as read, before and after its
+    scrolls), in either spelling of a mark, or is declared by an @claim of the page, or is listed on its
+    "# off-screen:" line."""
+    screen = "\n".join("\n".join(without_lesson_pane(rows)) for rows in screens)
+    # TUTOR_LESSONS_DUMP=DIR keeps each page's screens, for a lesson's author to read what it shows.
+    if os.environ.get("TUTOR_LESSONS_DUMP"):
+        with open(os.path.join(os.environ["TUTOR_LESSONS_DUMP"], where.replace(" ", "_").replace("/", "of")),
+                  "w") as f:
+            f.write("\n----\n".join("\n".join(rows) for rows in screens))
+    missing = []
+    for kind, word in screen_facts(page["prose"]):
+        # How each fact passed, counted for the summary line.
+        if on_screen(kind, word, screen):
+            FACTS["on screen"] += 1
+            continue
+        if declared(kind, word, page["claims"]):
+            FACTS["declared"] += 1
+            if os.environ.get("TUTOR_LESSONS_DECLARED"):
+                print("DECLARED: %s: %s %s" % (where, kind, word))
+            continue
+        if word in page["offscreen"]:
+            FACTS["off-screen"] += 1
+            continue
+        FACTS["missing"] += 1
+        if (kind, word) not in missing:
+            missing.append((kind, word))
+    for kind, word in missing:
+        fails.append("%s: the prose quotes the %s '%s', which the screen does not show" % (where, kind, word))
+
+
+# Hand-written sentences and the facts the check must read in them (and not read).
+SELF_TESTS = [
+    ("Qxd5 wins: +800, then cxd5 and -100.", [("move", "Qxd5"), ("value", "+800"), ("move", "cxd5"),
+                                              ("value", "-100")]),
+    ("The root shows #2; node #12 and node 7 are numbers, #-1 a mate.", [("mate", "#2"), ("mate", "#-1")]),
+    ("It took 1,234 nodes, then 60 nodes; depth 2 and e5 are no facts.", [("nodes", "1,234"), ("nodes", "60")]),
+    ('The tree marks ">>" and "evasion", then sp-cut and Q! and "st"; the main search is no mark.',
+     [("mark", ">>"), ("mark", "sp-cut"), ("mark", "Q!"), ("mark", "evasion"), ("mark", "st")]),
+    ("12. Rxh8+ O-O e8=Q f7+ Qh1#", [("move", "Rxh8+"), ("move", "O-O"), ("move", "e8=Q"), ("move", "f7+"),
+                                     ("move", "Qh1#")]),
+]
+# Screens (without the lesson pane) and whether each fact is on them.
+SELF_SCREENS = [
+    ("value", "+800", "  - *root   m  +800  [-inf,+inf]", True),
+    ("value", "+80", "  - *Qxd5   q0 -800  sp-700", False),
+    ("value", "+700", "  - *Qxd5   q0 -800  sp-700", False),
+    ("value", "-700", "  - *Qxd5   q0 -800  sp-700", True),
+    ("mate", "#-1", "  - *Qh1+   q0   = #-1    Q! static -70", True),
+    ("mate", "#1", "  - *Qh1+   q0   = #-1    Q! static -70", False),
+    ("mark", ">>", "  >   cxd5   m  -100  st -100 q -100    |  >   cxd5   q0 -100", True),
+    ("mark", ">", "  -  cxd5   m  -100  (:event >)", False),
+    ("mark", "evasion", "   -  Rgxg8+ q1 -1000 raise evas [-inf,-690]", True),
+    ("mark", "cut", "    Kf1    q0 -700  sp-700 sp-cut [-inf,-700]", False),
+    ("mark", "sp", "    Kf1    q0 -700  sp-cut [-inf,-700]", False),
+    ("mark", "sp", "     cxd5   q1 -100  sp-100 [-inf,+800]", True),
+    ("move", "Rxh8", "   ~Rxh8   d -1200+320+200<=-300", True),
+    ("move", "Rxh8", "   ~Rxh8+   d", True),
+    ("move", "Rh8", "   ~Rxh8   d", False),
+    ("nodes", "1,839", "[Tree] (filter all, 1839 nodes)", True),
+    ("nodes", "183", "[Tree] (filter all, 1839 nodes)", False),
+]
+# Claims and whether each fact is declared by them.
+SELF_CLAIMS = [
+    ("value", "+700", ["score 700"], True),
+    ("value", "-700", ["score 700"], False),
+    ("value", "-100", ["node Qxd5: score=-100"], True),
+    ("value", "+100", ["node Qxd5: score=-100"], False),
+    ("move", "Qg6", ["not-best Qg6"], True),
+    ("nodes", "152", ["with qdepth=0 nodes 152"], True),
+    ("nodes", "15", ["with qdepth=0 nodes 152"], False),
+]
+
+
+def self_test():
+    """Checks the fact reader and the screen matcher on the hand-written cases above; 0 when all hold."""
+    bad = 0
+    for text, want in SELF_TESTS:
+        got = screen_facts([text])
+        if sorted(got) != sorted(want):
+            print("FAIL: self-test: %r reads %r, not %r" % (text, got, want))
+            bad += 1
+    for kind, word, screen, want in SELF_SCREENS:
+        if on_screen(kind, word, screen) != want:
+            print("FAIL: self-test: %s %r %s on %r" % (kind, word, "not found" if want else "found", screen))
+            bad += 1
+    for kind, word, claims, want in SELF_CLAIMS:
+        if declared(kind, word, claims) != want:
+            print("FAIL: self-test: %s %r %s by %r" % (kind, word, "not declared" if want else "declared", claims))
+            bad += 1
+    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS) + len(SELF_CLAIMS), bad))
+    return 1 if bad else 0
+
+
 def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
     where = "%dx%d lesson %d page %d/%d" % (t.cols, t.lines, number, k, count)
     if page.get("dropped"):
@@ -216,7 +453,7 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
         fails.append("%s: the screen never showed 'Page %d/%d'" % (where, k, count))
         return False
     # The page text: scroll the pane with '}' while its title says there is more below.
-    text = []
+    text, screens = [], [rows]
     while True:
         r, col, m, body = lesson_pane(rows)
         text = merge(text, [line.rstrip() for line in body])
@@ -229,6 +466,8 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
         if rows is None:
             fails.append("%s: '}' does not scroll the lesson pane that says 'more below'" % where)
             return True
+        screens.append(rows)
+    check_facts(where, page, screens, fails)
     # Each word as many times as the page has it: a cut formula's last word may occur elsewhere too.
     have = collections.Counter(" ".join(text).split())
     want = collections.Counter(["Lesson", "%d:" % number] + lesson_title.split() + page["title"].split()
@@ -270,6 +509,8 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
 
 
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     if len(sys.argv) < 7:
         print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
         return 2
@@ -311,6 +552,8 @@ def main():
     if pages:
         print("%sx%s: scrolls a page on average: %.2f (%d over %d pages)" %
               (cols, lines, sum(scrolls.values()) / float(pages), sum(scrolls.values()), pages))
+    print("%sx%s: screen facts quoted: %d on screen, %d declared by @claim, %d off-screen, %d missing" %
+          (cols, lines, FACTS["on screen"], FACTS["declared"], FACTS["off-screen"], FACTS["missing"]))
     print("%sx%s: %d pages, %d failures" % (cols, lines, pages, len(fails)))
     return 1 if fails else 0
 
