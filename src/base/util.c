@@ -1,6 +1,7 @@
 /* util.c: allocation wrappers, fatal errors, parser errors and the clock. */
 #include "base/util.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,4 +170,16 @@ void util_text_place(const char *text, size_t offset, int *line, int *column)
 			++*column;
 		}
 	}
+}
+
+void util_trim_copy(const char *text, char *buf, size_t n)
+{
+	size_t len;
+
+	while (isspace((unsigned char)*text))
+		text++;
+	snprintf(buf, n, "%s", text);
+	len = strlen(buf);
+	while (len > 0 && isspace((unsigned char)buf[len - 1]))
+		buf[--len] = '\0';
 }

@@ -69,4 +69,7 @@ size_t util_utf8_invalid(const unsigned char *p, size_t n);
 /* The line and column (from 1; columns count characters, not bytes) of byte OFFSET of TEXT. */
 void util_text_place(const char *text, size_t offset, int *line, int *column);
 
+/* Copies TEXT without its leading and trailing blanks into BUF (N bytes, cut to fit). */
+void util_trim_copy(const char *text, char *buf, size_t n);
+
 #endif

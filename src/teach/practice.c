@@ -260,19 +260,6 @@ bool practice_question_by_id(struct practice_set *s, const char *id, struct prac
 	return found;
 }
 
-/* Copies ANSWER without its leading and trailing blanks into BUF (N bytes). */
-static void trim(const char *answer, char *buf, size_t n)
-{
-	size_t len;
-
-	while (isspace((unsigned char)*answer))
-		answer++;
-	snprintf(buf, n, "%s", answer);
-	len = strlen(buf);
-	while (len > 0 && isspace((unsigned char)buf[len - 1]))
-		buf[--len] = '\0';
-}
-
 /* Reads a yes or a no: 1, 0, or -1 for anything else. */
 static int parse_yes_no(const char *text)
 {
@@ -297,7 +284,7 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 	const char *shown;
 	enum practice_verdict v = PV_WRONG;
 
-	trim(answer, text, sizeof text);
+	util_trim_copy(answer, text, sizeof text);
 	shown = util_cut(text, cutbuf, sizeof cutbuf);
 	what[0] = '\0';
 	if (q->type == PA_YES_NO) {

@@ -323,19 +323,6 @@ bool practicewalk_next(const struct trace *t, const struct position *root, const
 	return false;
 }
 
-/* Copies ANSWER without its leading and trailing blanks into BUF (N bytes). */
-static void trim(const char *answer, char *buf, size_t n)
-{
-	size_t len;
-
-	while (isspace((unsigned char)*answer))
-		answer++;
-	snprintf(buf, n, "%s", answer);
-	len = strlen(buf);
-	while (len > 0 && isspace((unsigned char)buf[len - 1]))
-		buf[--len] = '\0';
-}
-
 /* The choice TEXT names: its number, its word or the word's first letter; -1 for none. */
 static int parse_choice(const struct practicewalk_question *q, const char *text)
 {
@@ -366,7 +353,7 @@ enum practice_verdict practicewalk_judge(const struct practicewalk_question *q, 
 
 	if (q->choice_count == 0)
 		return practice_judge(&q->q, answer, buf, n);
-	trim(answer, text, sizeof text);
+	util_trim_copy(answer, text, sizeof text);
 	c = parse_choice(q, text);
 	if (c < 0) {
 		snprintf(buf, n, "wrong: '%s' is not an answer: expected 1-%d (%s%s%s%s%s); the engine says %s. %s "
