@@ -463,7 +463,7 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 			trace_move(s->trace, node, mv);
 		board_make(pos, mv, &u);
 		if (s->repetitions)
-			s->path[ply + 1] = pos->ep == SQ_NONE ? pos->key : game_repetition_key(pos);
+			s->path[ply + 1] = game_repetition_key(pos);
 		if (s->repetitions && repeated(s, ply + 1)) {
 			/* A repetition: a draw, whatever follows (the other side may claim it). */
 			score = 0;
