@@ -90,39 +90,56 @@ void ui_output_draw(struct ui *ui)
 	}
 }
 
-/* Handles KEY while the output view is open. */
-bool ui_output_key(struct ui *ui, int key)
+/*
+ * How far KEY scrolls a view of LINES lines whose first shown line is TOP
+ * (PAGE lines a page), in *DELTA; false when KEY is no scrolling key.
+ */
+static bool scroll_delta(int key, int lines, int top, int page, int *delta)
 {
-	int lines, page = output_rows() > 1 ? output_rows() - 1 : 1;
+	switch (key) {
+	case 'j': case 'J': case KEY_DOWN: *delta = 1; return true;
+	case 'k': case 'K': case KEY_UP: *delta = -1; return true;
+	case ' ': case KEY_NPAGE: *delta = page; return true;
+	case KEY_PPAGE: *delta = -page; return true;
+	case 'G': case KEY_END: *delta = lines; return true;
+	case 'g': case KEY_HOME: *delta = -top; return true;
+	default: return false;
+	}
+}
 
-	/* Scrolling keys scroll while there is more to see; any other key closes the view. */
-	output_text(ui, &lines);
-	/*
-	 * A key with work of its own (], n, A ...) closes a command's output and
-	 * does its work: it is not lost on closing a message. Keys that only
-	 * close (Escape, x, q, Enter, Space, Backspace) and every key over the
-	 * help just close.
-	 */
-	if (!ui->help && !(lines > output_rows() && (key == 'j' || key == KEY_DOWN || key == ' ' || key == 'k' ||
-						     key == KEY_UP || key == KEY_NPAGE || key == KEY_PPAGE ||
-						     key == 'J' || key == 'K' || key == 'g' || key == 'G' ||
-						     key == KEY_HOME || key == KEY_END)) &&
-	    key != 27 && key != 'x' && key != 'q' && key != '\r' && key != '\n' && key != KEY_ENTER && key != ' ' &&
-	    key != KEY_BACKSPACE && key != 127 && key != KEY_RESIZE && key != KEY_MOUSE) {
-		ui_output_close(ui);
+/* Whether KEY only closes the output view (it has no work of its own to do after). */
+static bool closes_only(int key)
+{
+	switch (key) {
+	case 27: case 'x': case 'q': case '\r': case '\n': case KEY_ENTER: case ' ':
+	case KEY_BACKSPACE: case 127: case KEY_RESIZE: case KEY_MOUSE:
+		return true;
+	default:
 		return false;
 	}
-	if (lines > output_rows() && (key == 'j' || key == KEY_DOWN || key == ' ' || key == KEY_NPAGE ||
-				      key == 'J' || key == 'G' || key == KEY_END))
-		ui->output_top += key == 'j' || key == 'J' || key == KEY_DOWN ? 1 :
-			key == 'G' || key == KEY_END ? lines : page;
-	else if (lines > output_rows() && (key == 'k' || key == KEY_UP || key == KEY_PPAGE || key == 'K' ||
-					   key == 'g' || key == KEY_HOME))
-		ui->output_top -= key == 'k' || key == 'K' || key == KEY_UP ? 1 :
-			key == 'g' || key == KEY_HOME ? ui->output_top : page;
-	else
-		ui_output_close(ui);
-	if (ui->output_top < 0)
-		ui->output_top = 0;
-	return true;
+}
+
+/*
+ * Handles KEY while the output view is open; false when the key closed the
+ * view and still has its own work to do. Scrolling keys scroll while there
+ * is more to see. A key with work of its own (], n, A ...) closes a
+ * command's output and does its work, so it is not lost on closing a
+ * message; keys that only close (Escape, x, q, Enter, Space, Backspace) and
+ * every key over the help just close.
+ */
+bool ui_output_key(struct ui *ui, int key)
+{
+	int lines, delta, page = output_rows() > 1 ? output_rows() - 1 : 1;
+	bool consumed;
+
+	output_text(ui, &lines);
+	if (lines > output_rows() && scroll_delta(key, lines, ui->output_top, page, &delta)) {
+		ui->output_top += delta;
+		if (ui->output_top < 0)
+			ui->output_top = 0;
+		return true;
+	}
+	consumed = ui->help || closes_only(key);
+	ui_output_close(ui);
+	return consumed;
 }
