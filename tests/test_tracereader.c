@@ -4,8 +4,8 @@
  * to refuse it with a message that names the file, the line and column of
  * the fault and the JSON path of the value, and never to crash.
  *
- * The good traces are a depth-1 search written by quiesce as a JSON document
- * and as JSON Lines. A case changes the first OLD in one of them into NEW;
+ * The good traces are a depth-1 search written by quiesce as a JSON document,
+ * as JSON Lines of every field and as compact JSON Lines (version 3's arrays). A case changes the first OLD in one of them into NEW;
  * the place it expects is found in the changed text itself: the line and
  * column where ANCHOR starts, plus COL bytes (COL < 0: the column is not
  * checked, only the line). Other cases are built whole: truncations, an
@@ -50,7 +50,7 @@ static void failf(const char *fmt, ...)
 
 struct bad {
 	const char *name;
-	char form;             /* 'j': the document, 'l': JSON Lines */
+	char form;             /* 'j': the document, 'l': JSON Lines, 'c': compact JSON Lines */
 	const char *old, *new_;
 	const char *anchor;
 	int col;
@@ -62,7 +62,7 @@ static const char base_fen[] = "4k3/8/8/4p3/3p4/p7/P7/QK6 w - - 0 1";
 
 static const struct bad cases[] = {
 	/* The header. */
-	{ "version", 'j', "\"version\": 2", "\"version\": 3", "3, \"fen\"", 0, "version: 3 is not supported" },
+	{ "version", 'j', "\"version\": 2", "\"version\": 4", "4, \"fen\"", 0, "version: 4 is not supported" },
 	{ "format", 'j', "\"format\": \"quiesce-trace\"", "\"format\": \"chess-log\"", "\"chess-log\"", 0,
 	  "format: expected \"quiesce-trace\": this is not a quiesce trace" },
 	{ "no-fen", 'j', ", \"fen\": \"4k3/8/8/4p3/3p4/p7/P7/QK6 w - - 0 1\"", "", "{\"format\"", 0,
@@ -214,6 +214,35 @@ static const struct bad cases[] = {
 	  "expected '{' (a JSON trace), found '['" },
 	{ "l-never-entered", 'l', "{\"type\": \"result\"", "{\"type\": \"node\", \"id\": 7, \"parent\": 0, \"move\": \"a1a2\"}\n{\"type\": \"result\"",
 	  "{\"type\": \"node\", \"id\": 7", 0, "node: node 7 is never entered" },
+
+	/* Compact JSON Lines (version 3): values by position, named by their keys at their columns. */
+	{ "c-value-type", 'c', "[\"stand_pat\",-800]", "[\"stand_pat\",\"x\"]", "\"x\"", 0,
+	  "event.value: expected a whole number, found a string" },
+	{ "c-value-range", 'c', "[\"leave\",700]", "[\"leave\",70000]", "70000", 0,
+	  "event.score: 70000 is out of range: expected -32500 to 32500" },
+	{ "c-missing", 'c', "[\"stand_pat\",-800]", "[\"stand_pat\"]", "[\"stand_pat\"]", 0,
+	  "event: \"stand_pat\" takes its value next (missing)" },
+	{ "c-extra", 'c', "[\"leave\",-100]", "[\"leave\",-100,5]", "[\"leave\",-100,5]", 0,
+	  "event: \"leave\" takes 1 value by position, then at most an object of further fields" },
+	{ "c-twice", 'c', "[\"stand_pat\",-800]", "[\"stand_pat\",-800,{\"value\":3}]", "[\"stand_pat\",-800,{", 0,
+	  "event: \"value\" is given twice" },
+	{ "c-further-field", 'c', "[\"stand_pat\",-800]", "[\"stand_pat\",-800,{\"alpha\":5}]", "5}", 0,
+	  "event.alpha: 5 is not the node's alpha" },
+	{ "c-kind", 'c', "[\"move\",\"a1d4\"]", "[\"mover\",\"a1d4\"]", "\"mover\"", 0,
+	  "event.kind: \"mover\" is not a kind of event" },
+	{ "c-kind-type", 'c', "[\"move\",\"a1d4\"]", "[7,\"a1d4\"]", "7,", 0,
+	  "event.kind: expected the kind of the event first" },
+	{ "c-empty", 'c', "[\"move\",\"a1d4\"]", "[]", "[]", 0, "event: expected the kind of the event first" },
+	{ "c-move", 'c', "[\"move\",\"b1c1\"]", "[\"move\",\"b1c9\"]", "\"b1c9\"", 0,
+	  "event.move: \"b1c9\" is not a legal move" },
+	{ "c-enter-without-move", 'c', "[\"move\",\"a1d4\"]\n", "", "[\"enter\"]\n[\"stand_pat\",-800]", 1,
+	  "event.kind: no move event before it in node 0" },
+	{ "c-nothing-open", 'c', "[\"enter\"]\n[\"move\",\"a1d4\"]", "[\"move\",\"a1d4\"]", "[\"move\",\"a1d4\"]", 1,
+	  "event.kind: no node is open" },
+	{ "c-second-root", 'c', "[\"leave\",700]\n", "[\"leave\",700]\n[\"enter\"]\n", "[\"enter\"]\n{", 1,
+	  "event.kind: no node is open, so this would enter a second root" },
+	{ "c-in-version-2", 'c', "\"version\": 3", "\"version\": 2", "[\"enter\"]", 0,
+	  "expected an object (one record a line; the compact records, arrays, are version 3's)" },
 };
 
 /* The line and column (1-based) where P starts in TEXT. */
@@ -318,11 +347,11 @@ static void expect_good(const char *what, const char *name, const char *text)
 	trace_free(t);
 }
 
-static void run_cases(const char *json, const char *jsonl)
+static void run_cases(const char *json, const char *jsonl, const char *compact)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const struct bad *b = &cases[i];
-		const char *good = b->form == 'j' ? json : jsonl, *at = strstr(good, b->old), *anchor;
+		const char *good = b->form == 'j' ? json : b->form == 'l' ? jsonl : compact, *at = strstr(good, b->old), *anchor;
 		size_t glen = strlen(good), olen = strlen(b->old), nlen = strlen(b->new_);
 		char *bad;
 		int line, col;
@@ -415,7 +444,7 @@ int main(int argc, char **argv)
 	struct search_result res;
 	struct trace *t = trace_new();
 	struct error err = { 0 };
-	char *json, *jsonl, *bom;
+	char *json, *jsonl, *compact, *bom;
 
 	if (argc == 3 && strcmp(argv[1], "--corpus") == 0)
 		corpus_dir = argv[2];
@@ -431,17 +460,20 @@ int main(int argc, char **argv)
 	jsonl = write_form(traceio_write_jsonl, t, &pos, &opt, &res);
 	expect_good("good", "t.json", json);
 	expect_good("good-lines", "t.jsonl", jsonl);
+	compact = write_form(traceio_write_jsonl_compact, t, &pos, &opt, &res);
+	expect_good("good-compact", "t.jsonl", compact);
 	/* A UTF-8 byte-order mark is forgiven. */
 	bom = malloc(strlen(json) + 4);
 	sprintf(bom, "\xEF\xBB\xBF%s", json);
 	expect_good("bom", "t.json", bom);
 	free(bom);
-	run_cases(json, jsonl);
+	run_cases(json, jsonl, compact);
 	run_built(json, jsonl);
 	printf("test_tracereader: %zu catalogued cases and 12 built, %d checks, %d failed\n",
 	       sizeof cases / sizeof cases[0], checks, failures);
 	free(json);
 	free(jsonl);
+	free(compact);
 	trace_free(t);
 	return failures ? 1 : 0;
 }

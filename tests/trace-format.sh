@@ -1,13 +1,18 @@
 #!/bin/sh
-# trace-format.sh: the trace format, version 2 (quiesce-trace(5)), read back.
+# trace-format.sh: the trace format (quiesce-trace(5)), read back.
 #
 # For searches in every mode and variant, "quiesce trace" writes the trace
-# as a JSON document and as JSON Lines. Each is opened in the REPL and
-# exported again as JSON, which must be byte for byte the document the
-# search wrote, also after tests/trace-variants.py (Python's json module, not
-# quiesce) has rewritten it as another program might: only the required
-# fields (everything else derived by the reader), keys in another order with
-# unknown keys and records added, on one line, or declared version 1. When
+# as a JSON document, as compact JSON Lines (version 3) and as JSON Lines of
+# every field (version 2). Each is opened in the REPL and exported again as
+# JSON, which must be byte for byte the document the search wrote (so the
+# compact form, which leaves out what a reader derives, loses nothing), also
+# after tests/trace-variants.py (Python's json module, not quiesce) has
+# rewritten it as another program might: only the required fields
+# (everything else derived by the reader), keys in another order with
+# unknown keys and records added, on one line, declared version 1, the
+# lines of every field rewritten as compact records by Python's reading of
+# the format, and the compact records expanded back into object lines with
+# each node's id, parent and move worked out by Python. When
 # python3-jsonschema is installed, the traces of the small searches (as
 # written and minimal) also validate against data/trace.schema.json.
 . "$srcdir/tests/lib.sh"
@@ -40,15 +45,26 @@ while IFS='|' read -r name fen args; do
 	# shellcheck disable=SC2086
 	"$Q" trace --format jsonl --fen "$fen" $args >"$T/$name.jsonl" 2>/dev/null ||
 		{ fail "$name: quiesce trace --format jsonl $args"; continue; }
+	# shellcheck disable=SC2086
+	"$Q" trace --format jsonl-full --fen "$fen" $args >"$T/$name.full.jsonl" 2>/dev/null ||
+		{ fail "$name: quiesce trace --format jsonl-full $args"; continue; }
 	reopen "$T/$name.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
-		fail "$name: the JSON Lines trace does not read back as the search's trace"; }
+		fail "$name: the compact JSON Lines trace does not read back as the search's trace"; }
+	reopen "$T/$name.full.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
+		fail "$name: the JSON Lines trace of every field does not read back as the search's trace"; }
+	"$PY" "$variants" expand "$T/$name.jsonl" "$T/$name.expand.jsonl" || fail "$name: trace-variants.py expand"
+	reopen "$T/$name.expand.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
+		fail "$name: the compact records expanded by Python do not read back as the search's trace"; }
+	"$PY" "$variants" tocompact "$T/$name.full.jsonl" "$T/$name.tocompact.jsonl" || fail "$name: trace-variants.py tocompact"
+	reopen "$T/$name.tocompact.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
+		fail "$name: the compact records Python wrote do not read back as the search's trace"; }
 	for v in minimal shuffle compact version1; do
 		"$PY" "$variants" "$v" "$T/$name.json" "$T/$name.$v.json" || { fail "$name: trace-variants.py $v"; continue; }
 		reopen "$T/$name.$v.json" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
 			fail "$name: the $v document does not read back as the search's trace"; }
 	done
 	for v in minimal shuffle; do
-		"$PY" "$variants" "$v" "$T/$name.jsonl" "$T/$name.$v.jsonl" || { fail "$name: trace-variants.py $v"; continue; }
+		"$PY" "$variants" "$v" "$T/$name.full.jsonl" "$T/$name.$v.jsonl" || { fail "$name: trace-variants.py $v"; continue; }
 		reopen "$T/$name.$v.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
 			fail "$name: the $v JSON Lines trace does not read back as the search's trace"; }
 	done
@@ -71,7 +87,7 @@ en-passant|4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1|--depth 1
 promotion|6bn/5Ppk/6pp/8/8/8/8/K7 w - - 0 1|--depth 2 --mode checks
 pawn-pushes|4k3/8/1P6/8/8/6p1/8/4K3 w - - 0 1|--depth 2 --pawn-pushes
 END
-note "$n searches, each read back in 8 forms"
+note "$n searches, each read back in 11 forms"
 
 # The schema: every trace written validates (python3-jsonschema, when installed).
 schema=$srcdir/data/trace.schema.json
@@ -80,7 +96,7 @@ if [ -r "$schema" ] && "$PY" -c 'import jsonschema' 2>/dev/null; then
 	# validator is slow: a few thousand records a second).
 	set --
 	for name in stopped mated-root mated-qroot stalemate en-passant promotion pawn-pushes depth0; do
-		set -- "$@" "$T/$name.json" "$T/$name.jsonl" "$T/$name.minimal.json" "$T/$name.minimal.jsonl"
+		set -- "$@" "$T/$name.json" "$T/$name.jsonl" "$T/$name.full.jsonl" "$T/$name.minimal.json" "$T/$name.minimal.jsonl"
 	done
 	"$PY" - "$schema" "$@" >"$T/schema.out" 2>&1 <<'PYEND' || { fail "schema validation:"; sed 's/^/    | /' "$T/schema.out" | head -n 20; }
 import json, sys

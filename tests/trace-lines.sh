@@ -5,7 +5,9 @@
 # several of the reader's 1 MiB blocks; each broken copy is made with awk at
 # a line chosen past the first block, and the line and column an error must
 # name are counted by awk and grep from the file, not taken from quiesce.
-# Last, the JSON document's element paths (counted in their digits as the
+# Then the same for version 3's compact records (arrays): a bad value at its
+# column, an element too many, an array in a version 2 trace. Last, the JSON
+# document's element paths (counted in their digits as the
 # reader goes): a bad value planted by python3 at element N must be named
 # "events[N]" or "nodes[N]", across 9 to 10, 99 to 100 and so on.
 . "$srcdir/tests/lib.sh"
@@ -13,8 +15,8 @@ need_quiesce
 Q=$QUIESCE
 KIWI="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-expect_exit 0 "a trace of 20000 nodes as JSON Lines" \
-	"$Q" trace --fen "$KIWI" --depth 4 --mode checks --max-nodes 20000 --format jsonl --output "$T/t.jsonl" || exit 1
+expect_exit 0 "a trace of 20000 nodes as JSON Lines of every field" \
+	"$Q" trace --fen "$KIWI" --depth 4 --mode checks --max-nodes 20000 --format jsonl-full --output "$T/t.jsonl" || exit 1
 size=$(wc -c <"$T/t.jsonl")
 [ "$size" -gt 3000000 ] || fail "the trace is $size bytes: too small to span several blocks"
 nodes=$(grep -c '"type": "node"' "$T/t.jsonl")
@@ -47,6 +49,31 @@ expect_err_has "duplicate" "a duplicate key: said"
 awk -v L="$L" 'NR == L { print "[1, 2]" } { print }' "$T/t.jsonl" >"$T/array.jsonl"
 expect_exit 1 "an array line" "$Q" check-trace "$T/array.jsonl"
 expect_err_has "array.jsonl:$L:1: expected an object" "an array line: its place and what was expected"
+
+# The compact records of version 3, 60000 nodes: about 3.5 MB, several blocks.
+expect_exit 0 "a trace of 60000 nodes as compact JSON Lines" \
+	"$Q" trace --fen "$KIWI" --depth 5 --mode checks --max-nodes 60000 --output "$T/c.jsonl" || exit 1
+size=$(wc -c <"$T/c.jsonl")
+[ "$size" -gt 2500000 ] || fail "the compact trace is $size bytes: too small to span several blocks"
+head -n 1 "$T/c.jsonl" | grep -F '"version": 3' >/dev/null || fail "the compact trace does not say version 3"
+cnodes=$(grep -c '^\["enter"' "$T/c.jsonl")
+cevents=$(grep -c '^\[' "$T/c.jsonl")
+expect_exit 0 "the compact trace" "$Q" check-trace "$T/c.jsonl"
+expect_out_has "ok ($cnodes nodes, $cevents events)" "the compact trace: a node for each enter, an event for each array"
+# The first stand pat from three quarters on: its value out of range, at the value's column.
+L=$(awk -v F="$(( $(wc -l <"$T/c.jsonl") * 3 / 4 ))" 'NR >= F && /^\["stand_pat",/ { print NR; exit }' "$T/c.jsonl")
+awk -v L="$L" 'NR == L { sub(/,-?[0-9]+\]/, ",99999]") } { print }' "$T/c.jsonl" >"$T/range.jsonl"
+col=$(awk -v L="$L" 'NR == L { print index($0, "99999") }' "$T/range.jsonl")
+expect_exit 1 "a compact value out of range" "$Q" check-trace "$T/range.jsonl"
+expect_err_has "range.jsonl:$L:$col: event.value: 99999 is out of range" "a compact value out of range: its line, column and key"
+# An element too many.
+awk -v L="$L" 'NR == L { sub(/\]$/, ",7]") } { print }' "$T/c.jsonl" >"$T/more.jsonl"
+expect_exit 1 "a compact record with an element too many" "$Q" check-trace "$T/more.jsonl"
+expect_err_has "more.jsonl:$L:1: event: \"stand_pat\" takes 1 value by position" "an element too many: said"
+# Compact records in a trace that says version 2.
+sed '1s/"version": 3/"version": 2/' "$T/c.jsonl" >"$T/v2.jsonl"
+expect_exit 1 "compact records in version 2" "$Q" check-trace "$T/v2.jsonl"
+expect_err_has "v2.jsonl:2:1: expected an object" "compact records in version 2: the first one"
 
 PY=$(need_prog python3) || PY=
 if [ -n "$PY" ]; then

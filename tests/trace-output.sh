@@ -29,7 +29,9 @@ for name in ("x.json", "X.JSON"):
     assert doc["format"] == "quiesce-trace" and "nodes" in doc and "events" in doc, name
 lines = [json.loads(l) for l in open(d + "/x.jsonl") if l.strip()]
 assert lines[0]["format"] == "quiesce-trace" and "nodes" not in lines[0]
-assert {l.get("type") for l in lines[1:]} <= {"node", "event", "result"}, "x.jsonl: a line of another type"
+assert lines[0]["version"] == 3, "x.jsonl: not the compact form (version 3)"
+assert all(isinstance(l, list) or l.get("type") in ("node", "event", "result") for l in lines[1:]), "x.jsonl: a line of another type"
+assert any(isinstance(l, list) for l in lines[1:]), "x.jsonl: no compact record"
 for name in ("x.txt", "x.out", "y.json"):
     try:
         json.load(open(d + "/" + name))

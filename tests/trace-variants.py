@@ -15,6 +15,13 @@ name: *.jsonl is JSON Lines); OUT is written in the same form. MODE:
             keep their order (it is the search's order).
   compact   the document on one line without blanks (as "jq -c" writes it).
   version1  the version set to 1 (version 1 files still open).
+  tocompact JSON Lines of every field (version 2) rewritten as version 3's
+            compact records: each event an array of its kind and the values
+            its kind requires, node lines and derivable fields left out.
+  expand    version 3's compact records rewritten as version 2 object lines
+            of only the required fields: each node's id, parent and move
+            worked out here from the compact rules (the next id, the node
+            open, that node's last move event), not by quiesce.
 
 It uses Python's json module only, independent of quiesce's reader.
 """
@@ -88,6 +95,41 @@ def main():
         if jsonl:
             raise SystemExit("version 1 has no JSON Lines form")
         doc["version"] = 1
+    elif mode == "tocompact":
+        head = dict(recs[0], version=3)
+        out = [head]
+        for r in recs[1:]:
+            if r["type"] == "event":
+                out.append([r["kind"]] + [r[k] for k in EVENT_REQUIRED[r["kind"]]])
+        recs = out
+    elif mode == "expand":
+        out = [dict(recs[0], version=2)]
+        stack, last_move, next_id = [], {}, 0
+        for r in recs[1:]:
+            if isinstance(r, dict):
+                if r.get("type") == "result":
+                    continue
+                raise SystemExit("expand: only compact records expected, found %r" % r)
+            kind, vals = r[0], r[1:]
+            if kind == "enter":
+                parent = stack[-1] if stack else None
+                out.append({"type": "node", "id": next_id, "parent": parent,
+                            "move": last_move.get(parent) if parent is not None else None})
+                out.append({"type": "event", "node": next_id, "kind": "enter"})
+                stack.append(next_id)
+                next_id += 1
+                continue
+            e = {"type": "event", "node": stack[-1], "kind": kind}
+            for k, v in zip(EVENT_REQUIRED[kind], vals):
+                e[k] = v
+            if len(vals) > len(EVENT_REQUIRED[kind]):
+                e.update(vals[-1])
+            if kind == "move":
+                last_move[stack[-1]] = e["move"]
+            if kind == "leave":
+                stack.pop()
+            out.append(e)
+        recs = out
     elif mode != "compact":
         sys.stderr.write("trace-variants.py: unknown mode %r\n" % mode)
         return 2

@@ -22,8 +22,9 @@ static const char trace_usage_options[] =
 	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
 	"      --format FORMAT    text (default: an indented tree), json, jsonl (JSON Lines:\n"
-	"                         one record a line), dot (Graphviz) or pgn (the line and\n"
-	"                         the root alternatives)\n"
+	"                         one record a line, compact: what cannot be derived),\n"
+	"                         jsonl-full (JSON Lines with every field), dot (Graphviz)\n"
+	"                         or pgn (the line and the root alternatives)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output;\n"
 	"                         without --format, the format its name ends in: .json,\n"
 	"                         .jsonl, .dot, .pgn or .txt (any other name: text);\n"
@@ -40,7 +41,8 @@ static const struct trace_format {
 } trace_formats[] = {
 	{ "text", ".txt", traceio_write_text },
 	{ "json", ".json", traceio_write_json },
-	{ "jsonl", ".jsonl", traceio_write_jsonl },
+	{ "jsonl", ".jsonl", traceio_write_jsonl_compact },
+	{ "jsonl-full", NULL, traceio_write_jsonl },
 	{ "dot", ".dot", traceio_write_dot },
 	{ "pgn", ".pgn", pgn_write_search },
 };
@@ -69,7 +71,7 @@ static void writer_for_name(const char *path, trace_writer *writer)
 	snprintf(name, sizeof name, "%.*s", (int)n, path);
 	*writer = traceio_write_text;
 	for (size_t i = 0; i < TRACE_FORMATS; i++)
-		if (ends_with(name, trace_formats[i].ext))
+		if (trace_formats[i].ext != NULL && ends_with(name, trace_formats[i].ext))
 			*writer = trace_formats[i].writer;
 }
 

@@ -18,10 +18,17 @@
 #define TRACEBENCH_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 #define MAX_REPEATS 3
 
-enum { W_JSON, W_JSONL, R_JSON, R_JSONL, STEPS };
+/* The forms: the document, the compact JSON Lines (version 3), the JSON Lines of every field. */
+enum { FORMS = 3 };
+enum { STEPS = 2 * FORMS };
 
+typedef void (*form_writer)(FILE *, const struct trace *, const struct position *,
+			    const struct search_options *, const struct search_result *);
+
+static const form_writer form_writers[FORMS] = { traceio_write_json, traceio_write_jsonl_compact, traceio_write_jsonl };
+static const char *const form_names[FORMS] = { "JSON", "JSON Lines", "JSON Lines full" };
 static const char *const step_names[STEPS] = {
-	"write JSON", "write JSON Lines", "read JSON", "read JSON Lines"
+	"write JSON", "write JSON Lines", "write JSONL full", "read JSON", "read JSON Lines", "read JSONL full"
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -105,15 +112,15 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	struct search_result res;
 	struct trace *t = trace_new();
 	struct error err = { 0 };
-	FILE *f[2] = { tmpfile(), tmpfile() };
+	FILE *f[FORMS] = { tmpfile(), tmpfile(), tmpfile() };
 	double secs[STEPS][MAX_REPEATS];
-	long size[2], kb_search;
+	long size[FORMS], kb_search;
 	double mem;
 
 	/* Reading a million nodes takes seconds: at most three repeats. */
 	if (repeat < 1 || repeat > 3)
 		repeat = 3;
-	if (f[0] == NULL || f[1] == NULL) {
+	if (f[0] == NULL || f[1] == NULL || f[2] == NULL) {
 		fprintf(out, "trace io   (skipped: no temporary file)\n");
 		goto out;
 	}
@@ -124,9 +131,9 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	opt.max_nodes = quick ? 50000 : 1000000;
 	search_run(&pos, &opt, t, NULL, &res);
 	mem = trace_bytes_per_node(t) * trace_node_count(t);
-	/* Interleaved: each repeat writes and reads both forms once. */
+	/* Interleaved: each repeat writes and reads every form once. */
 	for (int r = 0; r < repeat; r++) {
-		for (int form = 0; form < 2; form++) {
+		for (int form = 0; form < FORMS; form++) {
 			double start;
 
 			rewind(f[form]);
@@ -135,24 +142,26 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 				goto out;
 			}
 			start = util_cpu_seconds();
-			(form ? traceio_write_jsonl : traceio_write_json)(f[form], t, &pos, &opt, &res);
+			form_writers[form](f[form], t, &pos, &opt, &res);
 			fflush(f[form]);
 			secs[form][r] = util_cpu_seconds() - start;
 			size[form] = ftell(f[form]);
 		}
-		for (int form = 0; form < 2; form++) {
+		for (int form = 0; form < FORMS; form++) {
 			double start = util_cpu_seconds();
 
-			if (!read_back(f[form], out, form ? "the JSON Lines trace" : "the JSON trace"))
+			if (!read_back(f[form], out, form_names[form]))
 				goto out;
-			secs[R_JSON + form][r] = util_cpu_seconds() - start;
+			secs[FORMS + form][r] = util_cpu_seconds() - start;
 		}
 	}
-	fprintf(out, "trace io   Kiwipete depth %d, mode checks, cut at %llu nodes: %u nodes, %u events; "
-		"%.1f MB as JSON, %.1f MB as JSON Lines\n", opt.depth, (unsigned long long)opt.max_nodes,
-		trace_node_count(t), trace_event_count(t), size[0] / 1e6, size[1] / 1e6);
+	fprintf(out, "trace io   Kiwipete depth %d, mode checks, cut at %llu nodes: %u nodes, %u events\n", opt.depth,
+		(unsigned long long)opt.max_nodes, trace_node_count(t), trace_event_count(t));
+	for (int form = 0; form < FORMS; form++)
+		fprintf(out, "trace io   file size %-16s %7.1f MB, %5.1f bytes a node\n", form_names[form], size[form] / 1e6,
+			(double)size[form] / trace_node_count(t));
 	for (int s = 0; s < STEPS; s++) {
-		double mb = size[s % 2] / 1e6, lo, med, hi;
+		double mb = size[s % FORMS] / 1e6, lo, med, hi;
 
 		qsort(secs[s], (size_t)repeat, sizeof secs[s][0], cmp_double);
 		lo = secs[s][0];
@@ -172,12 +181,12 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 
 		if (kb > 0 && kb_search > 0)
 			fprintf(out, "trace io   peak memory reading %-10s %7.1f MB: %.2fx the search's recording it "
-				"(%.1f MB; the trace's own size %.1f MB)\n", form ? "JSON Lines" : "JSON", kb / 1e3,
+				"(%.1f MB; the trace's own size %.1f MB)\n", form_names[form], kb / 1e3,
 				(double)kb / (double)kb_search, kb_search / 1e3, mem / 1e6);
 	}
 	fflush(out);
 out:
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < FORMS; i++)
 		if (f[i])
 			fclose(f[i]);
 	trace_free(t);

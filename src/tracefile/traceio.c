@@ -9,6 +9,7 @@
  * gives every node's position in one pass.
  */
 #include "tracefile/traceio.h"
+#include "tracefile/traceio_int.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -103,118 +104,7 @@ static void move_text(const struct position *pos, move m, char *buf)
 
 /* ------------------------------------------------------------------ JSON */
 
-/*
- * The JSON writers go through one big buffer of their own, flushed with
- * fwrite: numbers are formatted by hand and nothing goes through printf's
- * format parsing, which kept the old writer at 1.4 microseconds a node.
- */
-#define WBUF_SIZE (1 << 20)
-#define WBUF_ROOM 4096   /* the most one call appends: a node record, a FEN, a PV */
-
-struct wbuf {
-	FILE *out;
-	char *buf;
-	size_t len;
-};
-
-static void wb_flush(struct wbuf *w)
-{
-	if (w->len)
-		fwrite(w->buf, 1, w->len, w->out);
-	w->len = 0;
-}
-
-/* Makes room for one record (WBUF_ROOM bytes). */
-static inline void wb_room(struct wbuf *w)
-{
-	if (w->len > WBUF_SIZE - WBUF_ROOM)
-		wb_flush(w);
-}
-
-static inline void wb_lit(struct wbuf *w, const char *s, size_t n)
-{
-	memcpy(w->buf + w->len, s, n);
-	w->len += n;
-}
-
-/* Appends a string literal (its length known at compile time). */
-#define WB(w, s) wb_lit((w), (s), sizeof(s) - 1)
-
-static inline void wb_char(struct wbuf *w, char c)
-{
-	w->buf[w->len++] = c;
-}
-
-static inline void wb_int(struct wbuf *w, long long v)
-{
-	char tmp[24];
-	int n = 0;
-	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-
-	if (v < 0)
-		wb_char(w, '-');
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	while (n)
-		w->buf[w->len++] = tmp[--n];
-}
-
-static inline void wb_bool(struct wbuf *w, bool b)
-{
-	if (b)
-		WB(w, "true");
-	else
-		WB(w, "false");
-}
-
-/* TEXT as a JSON string with its quotes, escaping what RFC 8259 requires (TEXT is short). */
-static void wb_string(struct wbuf *w, const char *text)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	wb_char(w, '"');
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		switch (*p) {
-		case '"': WB(w, "\\\""); break;
-		case '\\': WB(w, "\\\\"); break;
-		case '\n': WB(w, "\\n"); break;
-		case '\r': WB(w, "\\r"); break;
-		case '\t': WB(w, "\\t"); break;
-		default:
-			if (*p < 0x20) {
-				WB(w, "\\u00");
-				wb_char(w, hex[*p >> 4]);
-				wb_char(w, hex[*p & 15]);
-			} else {
-				wb_char(w, (char)*p);
-			}
-		}
-	}
-	wb_char(w, '"');
-}
-
-/* A move as a JSON string in UCI, or null for MOVE_NONE. */
-static inline void wb_move(struct wbuf *w, move m)
-{
-	static const char promo[] = "nbrq";
-
-	if (m == MOVE_NONE) {
-		WB(w, "null");
-		return;
-	}
-	wb_char(w, '"');
-	wb_char(w, (char)('a' + SQ_FILE(MOVE_FROM(m))));
-	wb_char(w, (char)('1' + SQ_RANK(MOVE_FROM(m))));
-	wb_char(w, (char)('a' + SQ_FILE(MOVE_TO(m))));
-	wb_char(w, (char)('1' + SQ_RANK(MOVE_TO(m))));
-	if (MOVE_IS_PROMOTION(m))
-		wb_char(w, promo[MOVE_PROMO_TYPE(m) - KNIGHT]);
-	wb_char(w, '"');
-}
-
-static void json_options(struct wbuf *w, const struct search_options *opt)
+void traceio_json_options(struct wbuf *w, const struct search_options *opt)
 {
 	WB(w, "\"options\": {\"depth\": ");
 	wb_int(w, opt->depth);
@@ -255,7 +145,7 @@ static void json_options(struct wbuf *w, const struct search_options *opt)
 }
 
 /* The header's keys: format, version, fen, options (without the braces). */
-static void json_header(struct wbuf *w, const struct position *root)
+void traceio_json_header(struct wbuf *w, const struct position *root, int version)
 {
 	char fen[FEN_BUFSIZE];
 
@@ -263,7 +153,7 @@ static void json_header(struct wbuf *w, const struct position *root)
 	WB(w, "\"format\": ");
 	wb_string(w, TRACEIO_FORMAT);
 	WB(w, ", \"version\": ");
-	wb_int(w, TRACEIO_VERSION);
+	wb_int(w, version);
 	WB(w, ", \"fen\": ");
 	wb_string(w, fen);
 }
@@ -275,8 +165,8 @@ static void json_counter(struct wbuf *w, const char *key, uint64_t v)
 }
 
 /* The result's keys (without the braces). */
-static void json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
-			       const struct search_result *res)
+void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
+				const struct search_result *res)
 {
 	WB(w, "\"score\": ");
 	wb_int(w, res->score);
@@ -482,11 +372,11 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 
 	stack[0] = *root;
 	wb_char(&w, '{');
-	json_header(&w, root);
+	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ",\n");
-	json_options(&w, opt);
+	traceio_json_options(&w, opt);
 	WB(&w, ",\n\"result\": {");
-	json_result_fields(&w, t, root, res);
+	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "},\n\"nodes\": [");
 	for (uint32_t i = 0; i < trace_node_count(t); i++) {
 		wb_room(&w);
@@ -521,9 +411,9 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 
 	stack[0] = *root;
 	wb_char(&w, '{');
-	json_header(&w, root);
+	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ", ");
-	json_options(&w, opt);
+	traceio_json_options(&w, opt);
 	WB(&w, "}\n");
 	/* Each node's record comes just before its enter event. */
 	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {
@@ -542,7 +432,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 	}
 	wb_room(&w);
 	WB(&w, "{\"type\": \"result\", ");
-	json_result_fields(&w, t, root, res);
+	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "}\n");
 	wb_flush(&w);
 	free(stack);

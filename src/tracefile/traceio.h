@@ -5,9 +5,10 @@
  *
  * Every writer takes the trace together with what it is a trace of: the root
  * position, the options the search ran with and its result. The JSON format
- * ("quiesce-trace", version 2) is specified in quiesce-trace(5); quiesce
- * writes every field, optional ones included, in the order the manual lists
- * them, one node and one event per line. The text format is ASCII and
+ * ("quiesce-trace") is specified in quiesce-trace(5): the document and the
+ * JSON Lines of every field (version 2) write every field, optional ones
+ * included, in the order the manual lists them, one node and one event per
+ * line; the compact JSON Lines (version 3) only what cannot be derived. The text format is ASCII and
  * deterministic (no timings), so that it can be compared byte for byte.
  */
 #ifndef QUIESCE_TRACEIO_H
@@ -21,7 +22,9 @@
 #include "base/types.h"
 
 #define TRACEIO_FORMAT "quiesce-trace"
-#define TRACEIO_VERSION 2
+/* The newest version, written in the compact JSON Lines; the forms of every field are version 2's. */
+#define TRACEIO_VERSION 3
+#define TRACEIO_VERSION_FULL 2
 
 void traceio_write_json(FILE *out, const struct trace *t, const struct position *root,
 			const struct search_options *opt, const struct search_result *res);
@@ -32,6 +35,14 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
  */
 void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position *root,
 			 const struct search_options *opt, const struct search_result *res);
+/*
+ * The compact JSON Lines form (version 3): the header, then each event as
+ * an array of its kind and required values, every field a reader derives
+ * left out (a value is written only where it is not the one derived), and
+ * the result last. About a tenth of the size of the form of every field.
+ */
+void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
+				 const struct search_options *opt, const struct search_result *res);
 void traceio_write_text(FILE *out, const struct trace *t, const struct position *root,
 			const struct search_options *opt, const struct search_result *res);
 void traceio_write_dot(FILE *out, const struct trace *t, const struct position *root,

@@ -226,7 +226,7 @@ extern "C" const struct tracejson_value *tracejson_stream_next(struct tracejson 
 		return nullptr;
 	p->nvals = 0;
 	try {
-		if ((*p->it).get(e) != simdjson::SUCCESS || !e.is_object() || !flatten_doc(p)) {
+		if ((*p->it).get(e) != simdjson::SUCCESS || !(e.is_object() || e.is_array()) || !flatten_doc(p)) {
 			p->streaming = false;
 			*failed = true;
 			return nullptr;

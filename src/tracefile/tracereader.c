@@ -326,7 +326,7 @@ out:
 /* ------------------------------------------------------------------ JSON Lines */
 
 /* Queues a node line's record until its node is entered. */
-static void queue_push(struct rd *r, const struct noderec *n)
+void tracereader_queue_node(struct rd *r, const struct noderec *n)
 {
 	if (r->q_count == r->q_cap) {
 		size_t cap = r->q_cap ? r->q_cap * 2 : 16;
@@ -343,6 +343,11 @@ static void queue_push(struct rd *r, const struct noderec *n)
 	r->q_count++;
 }
 
+uint32_t tracereader_queued_id(const struct rd *r)
+{
+	return r->queue[r->q_head].id;
+}
+
 /* Parses the current line as one JSON object; NULL after a message. */
 static const struct tracejson_value *line_object(struct rd *r, const char *what)
 {
@@ -350,8 +355,10 @@ static const struct tracejson_value *line_object(struct rd *r, const char *what)
 
 	if (v == NULL)
 		return NULL;
-	if (v->type != TJ_OBJECT) {
-		tracereader_fail_at(r, tracereader_skip_ws(r->text, r->len, 0), what, "expected an object (one record a line)");
+	if (v->type != TJ_OBJECT && (v->type != TJ_ARRAY || r->info.version < 3 || *what)) {
+		tracereader_fail_at(r, tracereader_skip_ws(r->text, r->len, 0), what, v->type == TJ_ARRAY && !*what ?
+				    "expected an object (one record a line; the compact records, arrays, are version 3's)" :
+				    "expected an object (one record a line)");
 		return NULL;
 	}
 	return v;
@@ -438,6 +445,16 @@ static bool line_record(struct rd *r, struct lines_state *st, const struct trace
 
 	if (st->rtext != NULL)
 		return tracereader_fail_at(r, 0, "", "a record after the result (the result is the last line)");
+	if (o->type == TJ_ARRAY) {
+		bool ok;
+
+		if (r->info.version < 3)
+			return tracereader_fail_at(r, 0, "", "expected an object (one record a line; the compact records, "
+						   "arrays, are version 3's)");
+		ok = tracereader_read_compact(r, o, (struct loc){ 0, r->line });
+		r->compact_keys = NULL;
+		return ok;
+	}
 	tv = tracejson_get(o, "type");
 	type = tracejson_string(tv);
 	if (type == NULL)
@@ -451,7 +468,7 @@ static bool line_record(struct rd *r, struct lines_state *st, const struct trace
 
 		if (!tracereader_read_node(r, o, (struct loc){ 0, r->line }, "node", &n))
 			return false;
-		queue_push(r, &n);
+		tracereader_queue_node(r, &n);
 	} else if (!strcmp(type, "result")) {
 		/* Kept as text and parsed again at the end: the parser's values last until its next record. */
 		st->rlen = r->len;

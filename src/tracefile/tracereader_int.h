@@ -83,6 +83,8 @@ struct rd {
 	struct tracejson *pj_nodes;   /* the document's node records, parsed while an event is read */
 	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
+	/* A compact record being read: the keys its array's elements stand for, in order (NULL-ended), else NULL. */
+	const char *const *compact_keys;
 	const char *text;          /* the document, or the current line */
 	size_t len;
 	long line;                 /* JSON Lines: the current line's number */
@@ -189,7 +191,17 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 /* After the last record: the checks of the end, and the result derived and checked against RESULT. */
 bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
+/* tracereader_compact.c: version 3's compact records. */
+
+/* Plays the compact record A (an array) of the current line into the trace; false after a message. */
+bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at);
+
 /* tracereader.c: the forms. */
+
+/* Queues node record N of JSON Lines until its node is entered. */
+void tracereader_queue_node(struct rd *r, const struct noderec *n);
+/* The id of the oldest node record queued (there is one). */
+uint32_t tracereader_queued_id(const struct rd *r);
 
 /* Takes node ID's record: the next element of "nodes", or the oldest queued node line. */
 bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, struct loc ev_at, const char *ev_path);

@@ -202,6 +202,36 @@ size_t tracereader_skip_array(const char *s, size_t len, size_t pos, struct trac
 	return len;
 }
 
+static size_t key_offset(const struct rd *r, size_t off, const char *key);
+
+/*
+ * The offset of the value KEY (KLEN bytes) stands for in the compact record
+ * (an array) at POS: the element at its place among r->compact_keys, else
+ * the member of the object that ends the array; POS when neither has it.
+ */
+static size_t compact_key_offset(const struct rd *r, size_t pos, const char *key, size_t klen)
+{
+	const char *s = r->text;
+	size_t len = r->len, at = tracereader_skip_ws(s, len, pos + 1), nkeys = 0;
+
+	while (r->compact_keys[nkeys] != NULL)
+		nkeys++;
+	for (size_t i = 0; at < len && s[at] != ']'; i++) {
+		if (i < nkeys && strlen(r->compact_keys[i]) == klen && memcmp(r->compact_keys[i], key, klen) == 0)
+			return at;
+		if (i >= nkeys && s[at] == '{') {
+			size_t in = key_offset(r, at, key);
+
+			return in != at ? in : pos;
+		}
+		at = tracereader_skip_ws(s, len, tracereader_skip_value(s, len, at));
+		if (at >= len || s[at] != ',')
+			break;
+		at = tracereader_skip_ws(s, len, at + 1);
+	}
+	return pos;
+}
+
 /*
  * The offset of the value of KEY in the object at OFF of the current text,
  * or OFF when it is not there (or the text at OFF is not an object).
@@ -211,6 +241,8 @@ static size_t key_offset(const struct rd *r, size_t off, const char *key)
 	const char *s = r->text;
 	size_t len = r->len, pos = tracereader_skip_ws(s, len, off), klen = strcspn(key, "[");
 
+	if (pos < len && s[pos] == '[' && r->compact_keys != NULL)
+		return compact_key_offset(r, pos, key, klen);
 	if (pos >= len || s[pos] != '{')
 		return off;
 	pos++;

@@ -51,7 +51,7 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 	if (!strcmp(w[0], "json"))
 		traceio_write_json(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "jsonl"))
-		traceio_write_jsonl(af.fp, s->trace, &s->root, &s->opt, &s->result);
+		traceio_write_jsonl_compact(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "dot"))
 		traceio_write_dot(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	else if (!strcmp(w[0], "pgn"))

@@ -1,0 +1,282 @@
+/*
+ * traceio_lines.c: the compact JSON Lines form of a trace (version 3).
+ *
+ * Each event is one short array, ["kind", required values...], and the
+ * fields a reader derives are left out (quiesce-trace(5), COMPACT RECORDS):
+ * the node an event belongs to is the innermost node open, a node's id is
+ * the next one, its parent the node open when it is entered and its move that
+ * node's last move event; windows, outcomes, bounds and the moves of raises
+ * and cutoffs follow from the events before them. The writer works the
+ * derived values out as it goes, as a reader will, and writes a value
+ * whenever it is not the one derived (in an object at the end of the array),
+ * so that nothing the trace holds is lost: a trace read back from this form
+ * is the trace written.
+ */
+#include "tracefile/traceio.h"
+#include "tracefile/traceio_int.h"
+
+#include <stdlib.h>
+
+#include "chess/board.h"
+#include "chess/eval.h"
+#include "chess/movegen.h"
+#include "chess/score.h"
+#include "base/util.h"
+
+/* STACK_PLIES as the reader's: the deepest a trace goes. */
+#define LINES_PLIES (SEARCH_MAX_PLY + 2)
+
+/* What the writer knows of a node open, to tell what a reader will derive. */
+struct open_node {
+	uint32_t id;
+	int alpha, beta;     /* the window at entry */
+	int cur_alpha;       /* alpha as raised since */
+	move last_move;      /* its last move event, MOVE_NONE before any */
+	int ply;
+};
+
+/* Starts the optional object at the end of an array, or its next member. */
+static void opt_key(struct wbuf *w, bool *open, const char *key, size_t klen)
+{
+	if (*open)
+		WB(w, ",\"");
+	else
+		WB(w, ",{\"");
+	*open = true;
+	wb_lit(w, key, klen);
+	WB(w, "\":");
+}
+
+#define OPT(w, open, key) opt_key((w), (open), (key), sizeof(key) - 1)
+
+/* An event as a whole object line, for what the compact form cannot say (an event of a node not innermost). */
+static void object_event(struct wbuf *w, const struct trace_event *e)
+{
+	const char *kind = trace_kind_name(e->kind);
+
+	WB(w, "{\"type\": \"event\", \"node\": ");
+	wb_int(w, e->node);
+	WB(w, ", \"kind\": \"");
+	wb_lit(w, kind, strlen(kind));
+	wb_char(w, '"');
+	switch (e->kind) {
+	case TE_ENTER:
+		WB(w, ", \"alpha\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"beta\": ");
+		wb_int(w, e->v2);
+		break;
+	case TE_MOVE:
+	case TE_DELTA_PRUNE:
+	case TE_SEE_PRUNE:
+		WB(w, ", \"move\": ");
+		wb_move(w, e->move);
+		break;
+	case TE_STAND_PAT:
+	case TE_ALPHA_RAISE:
+	case TE_MATE:
+	case TE_STALEMATE:
+	case TE_HORIZON:
+	case TE_QDEPTH_LIMIT:
+	case TE_PLY_LIMIT:
+	case TE_QUIET_LEAF:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		break;
+	case TE_BETA_CUTOFF:
+	case TE_LEAVE:
+		WB(w, ", \"score\": ");
+		wb_int(w, e->v1);
+		break;
+	default:
+		break;
+	}
+	WB(w, "}\n");
+}
+
+/* The bound SCORE is against the window (ALPHA, BETA), as a reader derives it. */
+static int bound_of(int score, int alpha, int beta)
+{
+	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+}
+
+void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
+				 const struct search_options *opt, const struct search_result *res)
+{
+	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
+	struct open_node *st = xmalloc(sizeof *st * LINES_PLIES);
+	struct position *pos = xmalloc(sizeof *pos * LINES_PLIES);
+	int depth = 0;
+	struct trace_iter it;
+	struct trace_event ev;
+
+	wb_char(&w, '{');
+	traceio_json_header(&w, root, TRACEIO_VERSION);
+	WB(&w, ", ");
+	traceio_json_options(&w, opt);
+	WB(&w, "}\n");
+	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {
+		const struct trace_event *e = &ev;
+		struct open_node *top = depth > 0 ? &st[depth - 1] : NULL;
+		bool open = false;
+
+		wb_room(&w);
+		if (e->kind == TE_ENTER) {
+			const struct trace_node n = trace_node_get(t, e->node);
+			struct undo u;
+			int alpha = top ? -top->beta : -SCORE_INF, beta = top ? -top->cur_alpha : SCORE_INF;
+
+			/* The node's position, as a reader replays it, for the evaluation it derives. */
+			if (depth < LINES_PLIES) {
+				pos[depth] = depth > 0 ? pos[depth - 1] : *root;
+				if (depth > 0 && n.move != MOVE_NONE && movegen_is_legal(&pos[depth], n.move))
+					board_make(&pos[depth], n.move, &u);
+			}
+			/* The compact enter opens the next node, a child of the innermost one by its last move. */
+			if (depth >= LINES_PLIES || (top ? n.parent != top->id || n.move != top->last_move
+						 : n.parent != TRACE_NONE)) {
+				/* Not what a compact enter implies (a malformed trace read in): every field said. */
+				WB(&w, "{\"type\": \"node\", \"id\": ");
+				wb_int(&w, e->node);
+				WB(&w, ", \"parent\": ");
+				if (n.parent == TRACE_NONE)
+					WB(&w, "null");
+				else
+					wb_int(&w, n.parent);
+				WB(&w, ", \"move\": ");
+				wb_move(&w, n.move);
+				WB(&w, ", \"eval\": ");
+				wb_int(&w, n.eval);
+				WB(&w, "}\n");
+				object_event(&w, e);
+				if (depth < LINES_PLIES)
+					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
+				continue;
+			}
+			if (n.eval != eval_static(&pos[depth], opt->eval)) {
+				/* An evaluation not quiesce's (a trace read in): the node line gives it. */
+				WB(&w, "{\"type\": \"node\", \"id\": ");
+				wb_int(&w, e->node);
+				WB(&w, ", \"parent\": ");
+				if (top)
+					wb_int(&w, top->id);
+				else
+					WB(&w, "null");
+				WB(&w, ", \"move\": ");
+				wb_move(&w, n.move);
+				WB(&w, ", \"eval\": ");
+				wb_int(&w, n.eval);
+				WB(&w, "}\n");
+				wb_room(&w);
+			}
+			WB(&w, "[\"enter\"");
+			if (e->v1 != alpha || e->v2 != beta) {
+				OPT(&w, &open, "alpha");
+				wb_int(&w, e->v1);
+				OPT(&w, &open, "beta");
+				wb_int(&w, e->v2);
+			}
+			st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
+		} else if (top == NULL || e->node != top->id) {
+			object_event(&w, e);
+			continue;
+		} else {
+			const char *kind = trace_kind_name(e->kind);
+
+			wb_lit(&w, "[\"", 2);
+			wb_lit(&w, kind, strlen(kind));
+			wb_char(&w, '"');
+			switch (e->kind) {
+			case TE_STAND_PAT: {
+				int outcome = e->v1 >= top->beta ? TSP_CUTOFF : e->v1 > top->cur_alpha ? TSP_RAISE : TSP_NONE;
+
+				WB(&w, ",");
+				wb_int(&w, e->v1);
+				if (e->extra != outcome) {
+					const char *name = trace_outcome_name(e->extra);
+
+					OPT(&w, &open, "outcome");
+					wb_char(&w, '"');
+					wb_lit(&w, name, strlen(name));
+					wb_char(&w, '"');
+				}
+				/* A raise sets alpha (the reader's rule), whatever the outcome said. */
+				if (e->extra == TSP_RAISE)
+					top->cur_alpha = e->v1;
+				break;
+			}
+			case TE_MOVE:
+				WB(&w, ",");
+				wb_move(&w, e->move);
+				top->last_move = e->move;
+				break;
+			case TE_ALPHA_RAISE:
+			case TE_BETA_CUTOFF:
+				WB(&w, ",");
+				wb_int(&w, e->v1);
+				if (e->move != top->last_move) {
+					OPT(&w, &open, "move");
+					wb_move(&w, e->move);
+				}
+				if (e->kind == TE_ALPHA_RAISE)
+					top->cur_alpha = e->v1;
+				break;
+			case TE_DELTA_PRUNE:
+			case TE_SEE_PRUNE:
+				/* The captured value, the margin and the SEE follow from the position and the options. */
+				WB(&w, ",");
+				wb_move(&w, e->move);
+				break;
+			case TE_MATE:
+				if (e->v1 != -(SCORE_MATE - top->ply)) {
+					OPT(&w, &open, "value");
+					wb_int(&w, e->v1);
+				}
+				break;
+			case TE_STALEMATE:
+				if (e->v1 != 0) {
+					OPT(&w, &open, "value");
+					wb_int(&w, e->v1);
+				}
+				break;
+			case TE_HORIZON:
+			case TE_QDEPTH_LIMIT:
+			case TE_PLY_LIMIT:
+			case TE_QUIET_LEAF:
+				WB(&w, ",");
+				wb_int(&w, e->v1);
+				break;
+			case TE_LEAVE:
+				WB(&w, ",");
+				wb_int(&w, e->v1);
+				if (e->extra != bound_of(e->v1, top->alpha, top->beta)) {
+					const char *name = trace_bound_name(e->extra);
+
+					OPT(&w, &open, "bound");
+					wb_char(&w, '"');
+					wb_lit(&w, name, strlen(name));
+					wb_char(&w, '"');
+				}
+				depth--;
+				break;
+			case TE_STOPPED:
+				if (e->extra)
+					WB(&w, ",{\"interrupted\":true}");
+				break;
+			default:
+				break;
+			}
+		}
+		if (open)
+			wb_char(&w, '}');
+		WB(&w, "]\n");
+	}
+	wb_room(&w);
+	WB(&w, "{\"type\": \"result\", ");
+	traceio_json_result_fields(&w, t, root, res);
+	WB(&w, "}\n");
+	wb_flush(&w);
+	free(pos);
+	free(st);
+	free(w.buf);
+}

@@ -1,0 +1,201 @@
+/*
+ * tracereader_compact.c: version 3's compact records of JSON Lines.
+ *
+ * A compact record is an array, ["kind", values...], optionally ending in an
+ * object of further fields: one event of the innermost node open, whose
+ * required values come by position (quiesce-trace(5), COMPACT RECORDS).
+ * Rather than a second reader, each one is turned into the object records it
+ * stands for, with the keys the positions name, and played through the same
+ * code as a version 2 line: an enter becomes the node record it implies (the
+ * next id, the innermost node open as parent, its last move as move) and the
+ * enter event; any other kind, the event of the innermost node. So every rule
+ * and every message of the object form holds for the compact one, and a
+ * message names a value by its key (event.value), placed at its column.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tracefile/tracereader_int.h"
+
+/* The values each kind of event takes by position, in order (the kinds' names are trace_kind_name's). */
+static const char *const positional[TE_KIND_COUNT][2] = {
+	[TE_STAND_PAT] = { "value" },
+	[TE_MOVE] = { "move" },
+	[TE_ALPHA_RAISE] = { "value" },
+	[TE_BETA_CUTOFF] = { "score" },
+	[TE_DELTA_PRUNE] = { "move" },
+	[TE_SEE_PRUNE] = { "move" },
+	[TE_HORIZON] = { "value" },
+	[TE_QDEPTH_LIMIT] = { "value" },
+	[TE_PLY_LIMIT] = { "value" },
+	[TE_QUIET_LEAF] = { "value" },
+	[TE_LEAVE] = { "score" },
+};
+
+/* The most slots a compact record's object takes: a few keys, and what its optional object holds. */
+#define COMPACT_SLOTS 64
+
+/* An object of slots being built: the object's own slot first, then its members. */
+struct built {
+	struct tracejson_value v[COMPACT_SLOTS];
+	uint32_t n;
+};
+
+static void built_start(struct built *b)
+{
+	b->v[0] = (struct tracejson_value){ .type = TJ_OBJECT, .count = 0, .size = 1 };
+	b->n = 1;
+}
+
+/* Adds member KEY (KLEN bytes): a copy of value V (its whole size); false when there is no room. */
+static bool built_add_key(struct built *b, const char *key, uint32_t klen, const struct tracejson_value *v)
+{
+	if (b->n + v->size > COMPACT_SLOTS)
+		return false;
+	memcpy(&b->v[b->n], v, sizeof *v * v->size);
+	b->v[b->n].key = key;
+	b->v[b->n].klen = klen;
+	b->n += v->size;
+	b->v[0].count++;
+	b->v[0].size = b->n;
+	return true;
+}
+
+static bool built_add(struct built *b, const char *key, const struct tracejson_value *v)
+{
+	return built_add_key(b, key, (uint32_t)strlen(key), v);
+}
+
+static void built_int(struct built *b, const char *key, long long i)
+{
+	struct tracejson_value v = { .type = TJ_INT, .size = 1, .u.i = i };
+
+	built_add(b, key, &v);
+}
+
+static void built_null(struct built *b, const char *key)
+{
+	struct tracejson_value v = { .type = TJ_NULL, .size = 1 };
+
+	built_add(b, key, &v);
+}
+
+static void built_string(struct built *b, const char *key, const char *s)
+{
+	struct tracejson_value v = { .type = TJ_STRING, .size = 1, .count = (uint32_t)strlen(s), .u.s = s };
+
+	built_add(b, key, &v);
+}
+
+bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at)
+{
+	static const char *const kind_only[] = { "kind", NULL };
+	const struct tracejson_value *e = a + 1, *opt = NULL;
+	const char *keys[4] = { "kind", NULL, NULL, NULL };
+	const char *name;
+	struct built ev;
+	uint32_t npos = 0, given;
+	int kind;
+
+	r->compact_keys = kind_only;
+	if (a->count == 0 || e->type != TJ_STRING)
+		return tracereader_fail_key(r, at, "event", a->count ? "kind" : NULL, "expected the kind of the event first "
+				   "(\"enter\", \"stand_pat\", \"move\", ...), found %s",
+				   a->count ? tracereader_type_name(e) : "an empty array");
+	if ((kind = trace_kind_parse(e->u.s)) < 0)
+		return tracereader_fail_key(r, at, "event", "kind", "\"%s\" is not a kind of event (\"enter\", \"stand_pat\", "
+				   "\"move\", \"alpha_raise\", \"beta_cutoff\", \"delta_prune\", \"see_prune\", \"mate\", "
+				   "\"stalemate\", \"horizon\", \"qdepth_limit\", \"ply_limit\", \"quiet_leaf\", \"leave\", "
+				   "\"stopped\")", tracereader_cut(e->u.s));
+	name = trace_kind_name(kind);
+	while (npos < 2 && positional[kind][npos])
+		npos++;
+	for (uint32_t i = 0; i < npos; i++)
+		keys[i + 1] = positional[kind][i];
+	r->compact_keys = keys;
+
+	/* The values by position (none an array or an object), then at most one object of further fields, last. */
+	given = a->count - 1;
+	e = tracejson_next(a + 1);
+	for (uint32_t i = 0; i < given; i++, e = tracejson_next(e)) {
+		if (i < npos && e->type != TJ_OBJECT && e->type != TJ_ARRAY)
+			continue;
+		if (i >= npos && i == given - 1 && e->type == TJ_OBJECT) {
+			opt = e;
+			continue;
+		}
+		if (i < npos)
+			return tracereader_fail_key(r, at, "event", positional[kind][i], "expected %s, found %s",
+					   strcmp(positional[kind][i], "move") == 0 ? "a move in UCI" : "a whole number",
+					   tracereader_type_name(e));
+		return tracereader_fail_key(r, at, "event", NULL, "\"%s\" takes %u value%s by position, then at most an "
+				   "object of further fields: found %u element%s after the kind", name, npos,
+				   npos == 1 ? "" : "s", given, given == 1 ? "" : "s");
+	}
+	if (given < npos)
+		return tracereader_fail_key(r, at, "event", NULL, "\"%s\" takes its %s next (missing)", name,
+				   positional[kind][given]);
+
+	/* The event's object: the node it belongs to, its kind, the values by position, the further fields. */
+	built_start(&ev);
+	if (kind == TE_ENTER) {
+		struct built node;
+		struct noderec n;
+		char uci[8];
+
+		if (r->q_count > 0) {
+			/* A node line given before it stands for the node's record (it gives fields this form cannot). */
+			built_int(&ev, "node", tracereader_queued_id(r));
+		} else {
+			uint32_t id = r->next_record;
+
+			built_start(&node);
+			built_int(&node, "id", id);
+			if (r->depth == 0) {
+				if (id != 0)
+					return tracereader_fail_key(r, at, "event", "kind", "no node is open, so this would "
+							   "enter a second root (a trace has one)");
+				built_null(&node, "parent");
+				built_null(&node, "move");
+			} else {
+				const struct frame *up = &r->fr[r->depth - 1];
+
+				if (r->pending_child == TRACE_NONE)
+					return tracereader_fail_key(r, at, "event", "kind", "no move event before it in node "
+							   "%lu (a child is entered right after the move that leads to it)",
+							   (unsigned long)up->rec.id);
+				built_int(&node, "parent", up->rec.id);
+				notation_uci(up->last_move, uci);
+				built_string(&node, "move", uci);
+			}
+			if (!tracereader_read_node(r, node.v, at, "node", &n))
+				return false;
+			tracereader_queue_node(r, &n);
+			built_int(&ev, "node", id);
+		}
+	} else {
+		if (r->depth == 0)
+			return tracereader_fail_key(r, at, "event", "kind", "no node is open (a trace starts with "
+					   "[\"enter\"], and an event belongs to the innermost node open)");
+		built_int(&ev, "node", r->fr[r->depth - 1].rec.id);
+	}
+	built_add(&ev, "kind", a + 1);
+	e = tracejson_next(a + 1);
+	for (uint32_t i = 0; i < npos; i++, e = tracejson_next(e))
+		built_add(&ev, positional[kind][i], e);
+	if (opt != NULL) {
+		const struct tracejson_value *m = opt + 1;
+
+		for (uint32_t i = 0; i < opt->count; i++, m = tracejson_next(m)) {
+			const struct tracejson_value *have = &ev.v[1];
+
+			for (uint32_t j = 0; j < ev.v[0].count; j++, have = tracejson_next(have))
+				if (have->klen == m->klen && memcmp(have->key, m->key, m->klen) == 0)
+					return tracereader_fail_key(r, at, "event", NULL, "\"%.*s\" is given twice (by "
+							   "position and in the object)", (int)m->klen, m->key);
+			if (!built_add_key(&ev, m->key, m->klen, m))
+				return tracereader_fail_key(r, at, "event", NULL, "too many further fields");
+		}
+	}
+	return tracereader_read_event(r, ev.v, at, "event");
+}
