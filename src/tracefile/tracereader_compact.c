@@ -32,6 +32,19 @@ static const char *const positional[TE_KIND_COUNT][2] = {
 	[TE_LEAVE] = { "score" },
 };
 
+/* The kind named S (LEN bytes, no NUL among them), or -1. */
+static int compact_kind(const char *s, uint32_t len)
+{
+	for (int k = 0; k < TE_KIND_COUNT; k++) {
+		const char *name = trace_kind_name(k);
+
+		/* strncmp stops at a shorter name's end, before name[len] is read. */
+		if (name[0] == s[0] && strncmp(name, s, len) == 0 && name[len] == '\0')
+			return k;
+	}
+	return -1;
+}
+
 /* The most slots a compact record's object takes: a few keys, and what its optional object holds. */
 #define COMPACT_SLOTS 64
 
@@ -61,31 +74,22 @@ static bool built_add_key(struct built *b, const char *key, uint32_t klen, const
 	return true;
 }
 
-static bool built_add(struct built *b, const char *key, const struct tracejson_value *v)
-{
-	return built_add_key(b, key, (uint32_t)strlen(key), v);
-}
+/* Adds a scalar member KEY (a string literal) of TYPE: one slot, no room test (the first few members). */
+#define BUILT_SCALAR(b, key_, type_, field, val) do { \
+		struct tracejson_value *v_ = &(b)->v[(b)->n++]; \
+		v_->type = (type_); \
+		v_->count = 0; \
+		v_->size = 1; \
+		v_->key = (key_); \
+		v_->klen = sizeof(key_) - 1; \
+		v_->u.field = (val); \
+		(b)->v[0].count++; \
+		(b)->v[0].size = (b)->n; \
+	} while (0)
 
-static void built_int(struct built *b, const char *key, long long i)
-{
-	struct tracejson_value v = { .type = TJ_INT, .size = 1, .u.i = i };
-
-	built_add(b, key, &v);
-}
-
-static void built_null(struct built *b, const char *key)
-{
-	struct tracejson_value v = { .type = TJ_NULL, .size = 1 };
-
-	built_add(b, key, &v);
-}
-
-static void built_string(struct built *b, const char *key, const char *s)
-{
-	struct tracejson_value v = { .type = TJ_STRING, .size = 1, .count = (uint32_t)strlen(s), .u.s = s };
-
-	built_add(b, key, &v);
-}
+#define built_int(b, key, ival) BUILT_SCALAR((b), key, TJ_INT, i, (ival))
+#define built_null(b, key) BUILT_SCALAR((b), key, TJ_NULL, i, 0)
+#define built_string(b, key, sval) BUILT_SCALAR((b), key, TJ_STRING, s, (sval))
 
 bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at)
 {
@@ -102,7 +106,7 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 		return tracereader_fail_key(r, at, "event", a->count ? "kind" : NULL, "expected the kind of the event first "
 				   "(\"enter\", \"stand_pat\", \"move\", ...), found %s",
 				   a->count ? tracereader_type_name(e) : "an empty array");
-	if ((kind = trace_kind_parse(e->u.s)) < 0)
+	if ((kind = compact_kind(e->u.s, e->count)) < 0)
 		return tracereader_fail_key(r, at, "event", "kind", "\"%s\" is not a kind of event (\"enter\", \"stand_pat\", "
 				   "\"move\", \"alpha_raise\", \"beta_cutoff\", \"delta_prune\", \"see_prune\", \"mate\", "
 				   "\"stalemate\", \"horizon\", \"qdepth_limit\", \"ply_limit\", \"quiet_leaf\", \"leave\", "
@@ -179,10 +183,10 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 					   "[\"enter\"], and an event belongs to the innermost node open)");
 		built_int(&ev, "node", r->fr[r->depth - 1].rec.id);
 	}
-	built_add(&ev, "kind", a + 1);
+	built_add_key(&ev, "kind", 4, a + 1);
 	e = tracejson_next(a + 1);
 	for (uint32_t i = 0; i < npos; i++, e = tracejson_next(e))
-		built_add(&ev, positional[kind][i], e);
+		built_add_key(&ev, positional[kind][i], positional[kind][i][4] ? 5 : 4, e);   /* "move", "value", "score" */
 	if (opt != NULL) {
 		const struct tracejson_value *m = opt + 1;
 
