@@ -198,6 +198,12 @@ struct lesson_page {
 	struct search_options opt;
 	int item_count;
 	struct lesson_item *items;
+	/*
+	 * The words of the page's "# off-screen:" comment lines (up to a
+	 * parenthesis), separated by spaces, or NULL: screen facts the prose
+	 * quotes that the page's screen cannot show (quiesce-lesson(5)).
+	 */
+	char *offscreen;
 };
 
 struct lesson {

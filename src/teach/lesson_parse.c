@@ -266,6 +266,8 @@ static bool parse_directive(struct parser *p, const char *line)
 	} else if (!strcmp(name, "claim")) {
 		it = add_item(p, LI_CLAIM, 1);
 		stamp(p, it);
+		/* The claim as written: the facts it declares pass the screen-fact check (screenfact.h). */
+		it->text = xstrdup(rest + strspn(rest, " \t"));
 		if (!lesson_parse_claim(p, line, t, n, it))
 			return false;
 	} else if (!strcmp(name, "question")) {
@@ -378,8 +380,25 @@ static void page_text(struct parser *p, const char *line)
 /* Parses the logical line LINE (continuations joined) of a lesson. */
 static bool parse_line(struct parser *p, const char *line)
 {
-	if (line[0] == '#')
+	/*
+	 * A comment; "# off-screen: WORD... (why)" in a page lists words its
+	 * prose quotes that its screen cannot show, which the screen-fact check
+	 * leaves out (screenfact.h).
+	 */
+	if (line[0] == '#') {
+		static const char tag[] = "# off-screen:";
+
+		if (p->page && !strncmp(line, tag, sizeof tag - 1)) {
+			const char *w = line + sizeof tag - 1;
+			size_t n = strcspn(w, "("), old = p->page->offscreen ? strlen(p->page->offscreen) : 0;
+
+			p->page->offscreen = xrealloc(p->page->offscreen, old + n + 2);
+			p->page->offscreen[old] = ' ';
+			memcpy(p->page->offscreen + old + 1, w, n);
+			p->page->offscreen[old + 1 + n] = '\0';
+		}
 		return true;
+	}
 	if (!strncmp(line, "page:", 5)) {
 		struct lesson *l = p->l;
 		struct lesson_page *pg;
