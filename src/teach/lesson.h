@@ -183,6 +183,7 @@ struct lesson_item {
 	struct search_options opt;       /* the page's search options after this item */
 	struct lesson_ref ref;           /* LI_GOTO, LI_HIGHLIGHT (node) */
 	bool goto_event;                 /* LI_GOTO by "event KIND N": put the cursor on that event */
+	int side;                        /* LI_GOTO in a compare view: "side A|B" (0, 1), -1 when not named */
 	bitboard squares;                /* LI_HIGHLIGHT squares */
 	char compare[2][64];             /* LI_COMPARE: the two mode specs */
 	struct lesson_claim *claim;      /* LI_CLAIM */
