@@ -77,24 +77,18 @@ expect_screen "static -800, quiescence +100 !!" "side A keeps the horizon view's
 expect_screen "Q! static -800" "side B keeps the Q! mark"
 tutor_stop
 
-# Lesson 12 page 3 at 80x24, side B (delta 200): the prune line under
-# Qh8+ Bxh8 keeps its whole formula in 40 columns. Hand-worked (the page's
-# text): White stands pat at -1200, the bishop is worth 320, the margin is
-# 200, and -1200+320+200 = -680 <= alpha -300: pruned.
+# Lesson 12 page 3 at 80x24, side B (delta 200): the page's '@goto side B
+# line Qh8+ Bxh8' opens side B on that node, with no key pressed, and the
+# prune line under it keeps its whole formula in 40 columns. Hand-worked
+# (the page's text): White stands pat at -1200, the bishop is worth 320,
+# the margin is 200, and -1200+320+200 = -680 <= alpha -300: pruned.
 tutor_start 80 24
 expect_screen "White to move" "80x24: start"
 keys :
 type "lesson 12 3"
 keys Enter
 expect_screen "B: captures, delta 200" "lesson 12 page 3: the compare view"
-keys Tab
-keys /
-type "Qh8+"
-keys Enter
-keys /
-type "Bxh8"
-keys Enter
-expect_screen "d -1200+320+200<=-300" "80x24: the delta prune line keeps its formula whole"
+expect_screen "~Rxh8#  d -1200+320+200<=-300" "80x24: @goto side B shows the pruned mate Rxh8 with its formula whole"
 if screen | grep -E '(<=|\+)( *\|| *$)' >/dev/null; then
 	fail "80x24: a prune line is cut inside its formula"
 	screen | sed 's/^/    | /'

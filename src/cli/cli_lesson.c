@@ -12,7 +12,9 @@
 #include "teach/leitner.h"
 #include "teach/lesson.h"
 #include "teach/lessoncheck.h"
+#include "teach/screenfact.h"
 #include "teach/tour.h"
+#include "tutor/ui.h"
 
 /* The width prose is wrapped to when the terminal's is not known. */
 #define LESSON_TEXT_WIDTH 72
@@ -20,7 +22,12 @@
 static const char check_usage_options[] =
 	"Options:\n"
 	"  -q, --quiet            print only the problems, not a line per good lesson\n"
+	"  -s, --screens          print each page's screens as the check reads them (80x24,\n"
+	"                         160x48, the lesson pane blanked)\n"
 	"  -h, --help             display this help and exit\n\n"
+	"Every screen fact a page's text quotes (a signed value, a mate, a move, a node\n"
+	"count, a tree mark) must be on the page as the tutor draws it at 80x24 and\n"
+	"160x48, be declared by an @claim, or be listed on a '# off-screen:' line.\n\n"
 	"Exit status: 0 when every lesson parses and every claim holds, 1 when one\n"
 	"does not, 2 for a usage error. Problems are printed as FILE:LINE:COLUMN: MESSAGE.\n";
 
@@ -42,6 +49,54 @@ static void report(const struct lesson *l, int line, int column, const char *msg
 	fprintf(stderr, "%s:%d:%d: %s\n", l->path, line, column, msg);
 }
 
+/* The sizes every page's screen is checked at: the smallest layout the README supports, and a large one. */
+static const struct ui_screen_size check_sizes[] = { { 24, 80 }, { 48, 160 } };
+static const char *const check_size_names[] = { "80x24", "160x48" };
+#define CHECK_SIZES 2
+
+/* L's place in the lesson list (what the tutor's "Lesson N" says), 0 when it is not listed. */
+static int lesson_number(const struct lesson *l)
+{
+	struct lesson_info *list;
+	int count = lesson_list(NULL, &list), number = 0;
+
+	for (int i = 0; i < count && !number; i++)
+		if (list[i].id && !strcmp(list[i].id, l->id))
+			number = i + 1;
+	lesson_info_free(list, count);
+	return number;
+}
+
+/*
+ * The words against the screen: every page of L drawn by the tutor's own
+ * code on a virtual terminal at each size of check_sizes, as it opens, and
+ * each screen fact its prose quotes looked for on it (screenfact.h).
+ * Returns the number of problems (a page that cannot be drawn is one).
+ */
+static int check_screens(struct lesson *l, bool show)
+{
+	int problems = 0, number = lesson_number(l);
+
+	for (int pg = 0; pg < l->page_count; pg++) {
+		char *screens[CHECK_SIZES], why[300];
+
+		if (!ui_page_screens(l, number, pg, check_sizes, CHECK_SIZES, screens, why, sizeof why)) {
+			fprintf(stderr, "%s:%d:1: page %d/%d: cannot draw the page to check its words against the "
+				"screen: %s\n", l->path, l->pages[pg].line, pg + 1, l->page_count, why);
+			problems++;
+			continue;
+		}
+		/* --screens: what the check read, for a lesson's author. */
+		for (int i = 0; i < CHECK_SIZES && show; i++)
+			printf("%s page %d/%d at %s:\n%s", l->path, pg + 1, l->page_count, check_size_names[i], screens[i]);
+		problems += screenfact_check_page(l, pg, (const char *const *)screens, check_size_names, CHECK_SIZES,
+						  report, NULL);
+		for (int i = 0; i < CHECK_SIZES; i++)
+			free(screens[i]);
+	}
+	return problems;
+}
+
 /* Counts the claims and questions of L. */
 static void count_items(const struct lesson *l, int *claims, int *questions)
 {
@@ -57,18 +112,22 @@ int cli_check_lesson(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "screens", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool quiet = false;
+	bool quiet = false, screens = false;
 	int c, rc = 0;
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q':
 			quiet = true;
+			break;
+		case 's':
+			screens = true;
 			break;
 		case 'h':
 			cli_print_command_help("check-lesson", check_usage_options);
@@ -93,6 +152,7 @@ int cli_check_lesson(int argc, char **argv)
 			continue;
 		}
 		failures = lessoncheck_lesson(l, report, NULL);
+		failures += check_screens(l, screens);
 		count_items(l, &claims, &questions);
 		if (failures) {
 			fprintf(stderr, "%s: %d problem%s\n", argv[i], failures, failures == 1 ? "" : "s");

@@ -50,8 +50,8 @@ static const struct command {
 	  "play two search variants against each other; wins, draws, losses and Elo" },
 	{ "uci", cli_uci, "uci",
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
-	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] FILE...",
-	  "check that a lesson parses and that every claim it makes holds" },
+	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] [--screens] FILE...",
+	  "check a lesson: it parses, its claims hold, its words are on its screen" },
 	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
 	{ "practice", cli_practice, "practice --drill NAME [--seed N] [--count N] [--level 1|2|3]\n"

@@ -174,6 +174,7 @@ void lesson_free(struct lesson *l)
 		}
 		free(pg->items);
 		free(pg->title);
+		free(pg->offscreen);
 	}
 	free(l->pages);
 	free(l->path);

@@ -183,6 +183,7 @@ struct lesson_item {
 	struct search_options opt;       /* the page's search options after this item */
 	struct lesson_ref ref;           /* LI_GOTO, LI_HIGHLIGHT (node) */
 	bool goto_event;                 /* LI_GOTO by "event KIND N": put the cursor on that event */
+	int side;                        /* LI_GOTO in a compare view: "side A|B" (0, 1), -1 when not named */
 	bitboard squares;                /* LI_HIGHLIGHT squares */
 	char compare[2][64];             /* LI_COMPARE: the two mode specs */
 	struct lesson_claim *claim;      /* LI_CLAIM */
@@ -198,6 +199,12 @@ struct lesson_page {
 	struct search_options opt;
 	int item_count;
 	struct lesson_item *items;
+	/*
+	 * The words of the page's "# off-screen:" comment lines (up to a
+	 * parenthesis), separated by spaces, or NULL: screen facts the prose
+	 * quotes that the page's screen cannot show (quiesce-lesson(5)).
+	 */
+	char *offscreen;
 };
 
 struct lesson {

@@ -121,6 +121,7 @@ static struct lesson_item *add_item(struct parser *p, enum lesson_item_kind kind
 	it->line = p->lineno;
 	it->column = col;
 	it->node = it->event = TRACE_NONE;
+	it->side = -1;
 	return it;
 }
 
@@ -203,18 +204,33 @@ static bool parse_directive(struct parser *p, const char *line)
 		stamp(p, add_item(p, LI_RUN, 1));
 	} else if (!strcmp(name, "goto")) {
 		struct lesson_ref ref;
+		int side = -1, o = 0;
 
-		if (!p->ran)
-			return lesson_perr(p, 1, "@goto needs a @run before it on the page (after the last change of "
-				    "position or search)");
-		if (n == 0)
+		/* In a compare view, "@goto side A|B REF" moves that side's cursor (side A when none is named). */
+		if (n > 0 && lesson_tok_is(&t[0], "side")) {
+			if (n < 2 || t[1].len != 1 || (t[1].s[0] != 'A' && t[1].s[0] != 'B'))
+				return lesson_perr(p, n < 2 ? t[0].col + t[0].len + 1 : t[1].col,
+					    "'side' needs A or B (the sides of the page's @compare)");
+			if (!p->compared)
+				return lesson_perr(p, t[0].col, "@goto side %c needs a @compare before it on the page "
+					    "(after the last change of position or search)", t[1].s[0]);
+			side = t[1].s[0] - 'A';
+			o = 2;
+		}
+		if (!p->ran && !p->compared)
+			return lesson_perr(p, 1, "@goto needs a @run or a @compare before it on the page (after the "
+				    "last change of position or search)");
+		if (n - o == 0)
 			return lesson_perr(p, (int)strlen(line) + 1, "@goto needs a node: root, #N, event KIND [N] or "
 				    "a line of moves");
-		if (!lesson_parse_ref(p, t, n, (int)strlen(line) + 1, &ref))
+		if (!lesson_parse_ref(p, t + o, n - o, (int)strlen(line) + 1, &ref))
 			return false;
+		if (p->compared && ref.kind == LR_CURRENT)
+			return lesson_perr(p, t[o].col, "@goto in a compare view must name its node");
 		it = add_item(p, LI_GOTO, 1);
 		stamp(p, it);
 		it->ref = ref;
+		it->side = side;
 		it->goto_event = ref.kind == LR_EVENT;
 		p->went = true;
 	} else if (!strcmp(name, "highlight")) {
@@ -266,6 +282,8 @@ static bool parse_directive(struct parser *p, const char *line)
 	} else if (!strcmp(name, "claim")) {
 		it = add_item(p, LI_CLAIM, 1);
 		stamp(p, it);
+		/* The claim as written: the facts it declares pass the screen-fact check (screenfact.h). */
+		it->text = xstrdup(rest + strspn(rest, " \t"));
 		if (!lesson_parse_claim(p, line, t, n, it))
 			return false;
 	} else if (!strcmp(name, "question")) {
@@ -378,8 +396,25 @@ static void page_text(struct parser *p, const char *line)
 /* Parses the logical line LINE (continuations joined) of a lesson. */
 static bool parse_line(struct parser *p, const char *line)
 {
-	if (line[0] == '#')
+	/*
+	 * A comment; "# off-screen: WORD... (why)" in a page lists words its
+	 * prose quotes that its screen cannot show, which the screen-fact check
+	 * leaves out (screenfact.h).
+	 */
+	if (line[0] == '#') {
+		static const char tag[] = "# off-screen:";
+
+		if (p->page && !strncmp(line, tag, sizeof tag - 1)) {
+			const char *w = line + sizeof tag - 1;
+			size_t n = strcspn(w, "("), old = p->page->offscreen ? strlen(p->page->offscreen) : 0;
+
+			p->page->offscreen = xrealloc(p->page->offscreen, old + n + 2);
+			p->page->offscreen[old] = ' ';
+			memcpy(p->page->offscreen + old + 1, w, n);
+			p->page->offscreen[old + 1 + n] = '\0';
+		}
 		return true;
+	}
 	if (!strncmp(line, "page:", 5)) {
 		struct lesson *l = p->l;
 		struct lesson_page *pg;

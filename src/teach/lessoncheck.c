@@ -583,7 +583,12 @@ static void check_words(struct verifier *v, const regex_t *re, int line, int col
 		char san[32];
 		unsigned long n;
 
-		if ((after_node || word[0] == '#') && text_node_number(word, &n) && n >= shown->nodes) {
+		/*
+		 * A node number follows the word "node" ("node 12", "node #12"); a
+		 * bare #N or #-N is a mate score (mate in N moves, as the tree
+		 * writes it), which the screen check looks for (screenfact.h).
+		 */
+		if (after_node && text_node_number(word, &n) && n >= shown->nodes) {
 			if (shown->nodes == 0)
 				vfail(v, line, column, "the text names node %s, but the page shows no search tree", word);
 			else
@@ -616,7 +621,7 @@ static void check_words(struct verifier *v, const regex_t *re, int line, int col
  * page's prose and its questions' @ask write in SAN (see text_san) is a
  * legal move of a position the page sets, or a move of a node (or a pruned
  * move) in a search the page shows: its @run searches and its @compare
- * sides; every node number ("node 12", "#12") is a node of such a search.
+ * sides; every node number ("node 12", "node #12") is a node of such a search.
  */
 static void check_text(struct verifier *v, const struct lesson_page *pg, const struct san_set *shown)
 {

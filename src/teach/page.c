@@ -17,6 +17,31 @@ void page_start(struct session *s, const struct lesson_page *pg, struct page_vie
 	pv->item_node = pv->item_event = TRACE_NONE;
 }
 
+/*
+ * @goto in a compare view: the cursor of the side it names (side A, the
+ * side the view opens with the focus, when it names none) goes to its node,
+ * so that the tree pane scrolls to it; the other side follows while the
+ * trees are the same, as when the learner moves the cursor.
+ */
+static bool goto_side(struct session *s, const struct lesson_item *it, struct page_view *pv, struct error *err)
+{
+	int k = it->side >= 0 ? it->side : 0;
+	struct session_side *sd = &s->side[k], *other = &s->side[1 - k];
+	uint32_t node, event;
+
+	if (!lesson_ref_resolve(&it->ref, sd->trace, TRACE_NONE, &node, &event, err)) {
+		err->line = it->line;
+		err->column = it->column;
+		return false;
+	}
+	pv->item_node = node;
+	pv->item_event = event;
+	sd->event = it->goto_event && event < trace_event_count(sd->trace) ? event : trace_node_get(sd->trace, node).enter;
+	if (node < s->diverge && node < trace_node_count(other->trace))
+		other->event = trace_node_get(other->trace, node).enter;
+	return true;
+}
+
 bool page_apply(struct session *s, const struct lesson_item *it, struct page_view *pv, struct error *err)
 {
 	uint32_t node, event;
@@ -41,6 +66,8 @@ bool page_apply(struct session *s, const struct lesson_item *it, struct page_vie
 			return true;
 		}
 		pv->item_node = pv->item_event = TRACE_NONE;
+		if (it->kind == LI_GOTO && s->comparing)
+			return goto_side(s, it, pv, err);
 		if (!s->searched)
 			return error_set(err, it->line, it->column, "no search to show a node of: @run first");
 		if (!lesson_ref_resolve(&it->ref, s->trace, pv->current, &node, &event, err)) {

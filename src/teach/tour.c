@@ -48,6 +48,18 @@ struct tour *tour_new(void)
 	return t;
 }
 
+struct tour *tour_new_detached(void)
+{
+	struct tour *t = xcalloc(1, sizeof *t);
+
+	progress_init(&t->progress);
+	t->question = t->answered = -1;
+	t->node = TRACE_NONE;
+	t->detached = true;
+	t->existed = true;
+	return t;
+}
+
 void tour_free(struct tour *t)
 {
 	if (t == NULL)
@@ -68,7 +80,9 @@ struct tour *tour_of(struct session *s)
 
 void tour_close(struct tour *t)
 {
-	lesson_free(t->lesson);
+	if (!t->borrowed)
+		lesson_free(t->lesson);
+	t->borrowed = false;
 	t->lesson = NULL;
 	t->number = 0;
 	t->page = 0;
@@ -94,6 +108,9 @@ bool tour_save(struct tour *t)
 	struct error err = { 0 };
 	char dir[4200];
 
+	/* A detached tour (a page shown for a check) keeps no record. */
+	if (t->detached)
+		return true;
 	if (!progress_path(dir, sizeof dir, true)) {
 		snprintf(t->note, sizeof t->note, "cannot keep the progress: %.400s", statedir_problem());
 		return false;
@@ -228,6 +245,22 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 			page = l->page_count;
 	}
 	return tour_goto_page(t, s, page - 1, err);
+}
+
+bool tour_show(struct tour *t, struct session *s, struct lesson *l, int number, int page, struct error *err)
+{
+	if (page < 0 || page >= l->page_count)
+		return error_set(err, 0, 0, "page %d: out of range: lesson %s has pages 1 to %d", page + 1, l->id,
+				 l->page_count);
+	if (!t->own_saved) {
+		t->own_opt = s->opt;
+		t->own_saved = true;
+	}
+	tour_close(t);
+	t->lesson = l;
+	t->borrowed = true;
+	t->number = number;
+	return tour_goto_page(t, s, page, err);
 }
 
 const struct lesson_item *tour_question(const struct tour *t)

@@ -21,6 +21,8 @@ struct tour {
 	struct progress progress;
 	char path[4200];                 /* the progress file, "" when there is no state directory */
 	bool existed;                    /* a progress file was there at the start (not a new learner) */
+	bool detached;                   /* never reads or writes the progress file (tour_new_detached) */
+	bool borrowed;                   /* LESSON belongs to the caller of tour_show: closing does not free it */
 	bool position_asked;             /* the user opened a position (--fen): no lesson menu first */
 	char note[700];                  /* news for the learner (a corrupt file set aside, a failed save), or "" */
 
@@ -46,6 +48,22 @@ struct tour {
 /* Makes a tour with the progress read from its file; a corrupt file is set aside and NOTE says so. */
 struct tour *tour_new(void);
 void tour_free(struct tour *t);
+
+/*
+ * Makes a tour with no progress: it never reads or writes the progress
+ * file, so that a page can be shown for a check (check-lesson's rendering of
+ * each page) without touching the learner's record.
+ */
+struct tour *tour_new_detached(void);
+
+/*
+ * Shows page PAGE (0-based) of L, a lesson the caller has loaded and
+ * resolved (lessoncheck_lesson) and keeps: the tour borrows it, and closing
+ * the tour does not free it. NUMBER is its place in the lesson list (0 when
+ * not listed). The page is shown as tour_goto_page shows it. False with ERR
+ * when PAGE is out of range.
+ */
+bool tour_show(struct tour *t, struct session *s, struct lesson *l, int number, int page, struct error *err);
 
 /* The session's tour (made on first use). */
 struct tour *tour_of(struct session *s);

@@ -6,7 +6,9 @@
 #define QUIESCE_UI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "teach/lesson.h"
 #include "teach/session.h"
 
 /* Runs the full-screen tutor on S until the user quits; returns the exit status. ASCII: letters for pieces. */
@@ -33,5 +35,26 @@ struct ui_bench {
 };
 
 bool ui_bench(struct session *s, struct ui_bench *b);
+
+/* A terminal size, in character cells. */
+struct ui_screen_size {
+	int lines, cols;
+};
+
+/*
+ * Page PAGE (0-based) of lesson L as the tutor draws it when the page opens
+ * (':lesson' or ']': the page's directives applied by tour_goto_page, the
+ * status line naming the page, no key pressed yet), at each of the COUNT
+ * SIZES, on a virtual terminal of its own (as ui_bench's; the user's
+ * terminal is never touched) in the C locale. L has been loaded and its
+ * references resolved (lessoncheck_lesson); it is borrowed, not freed.
+ * NUMBER is its place in the lesson list (0 when not listed). SCREENS[i]
+ * receives the screen at SIZES[i]: its rows, each ended by a newline, with
+ * the lesson pane blanked (its own text quotes what the page talks about).
+ * False with WHY set when no virtual terminal could be made, a size is
+ * below the tutor's smallest, or PAGE is out of range.
+ */
+bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_screen_size *sizes, int count,
+		     char **screens, char *why, size_t n);
 
 #endif

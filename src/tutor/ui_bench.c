@@ -1,6 +1,4 @@
 /* ui_bench.c: the tutor's responsiveness benchmark, on a virtual terminal of its own. */
-#include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +10,7 @@
 
 /*
  * The benchmark: the real key handler and drawing code on a virtual terminal
- * of its own (newterm writing to /dev/null, reading from /dev/null), never
- * the user's. The key script is fed straight to the key handler; each key is
+ * of its own (ui_vterm.c), never the user's. The key script is fed straight to the key handler; each key is
  * timed from its handling to the end of the redraw (doupdate).
  */
 static int cmp_double(const void *a, const void *b)
@@ -44,17 +41,10 @@ static int bench_key(char c)
 
 bool ui_bench(struct session *s, struct ui_bench *b)
 {
-	static const char *const terms[] = { "xterm-256color", "xterm", "vt100" };
 	struct ui ui;
-	FILE *out, *in;
-	SCREEN *scr = NULL;
-	char *old_ctype = NULL;
-	const char *cur;
+	struct ui_vterm vt;
 	size_t nkeys = strlen(b->keys);
 	double total = 0, *times;
-	/* newterm installs handlers for these; they are put back as they were. */
-	static const int sigs[] = { SIGINT, SIGTERM, SIGTSTP, SIGWINCH };
-	struct sigaction saved[sizeof sigs / sizeof sigs[0]];
 
 	b->mean_ms = b->p99_ms = b->max_ms = 0;
 	b->max_key = 0;
@@ -65,32 +55,11 @@ bool ui_bench(struct session *s, struct ui_bench *b)
 		snprintf(b->why, sizeof b->why, "no keys");
 		return false;
 	}
-	times = xmalloc((size_t)b->count * sizeof *times);
-	out = fopen("/dev/null", "w");
-	in = fopen("/dev/null", "r");
-	if (!out || !in) {
-		snprintf(b->why, sizeof b->why, "cannot open /dev/null");
-		if (out)
-			fclose(out);
-		if (in)
-			fclose(in);
-		free(times);
+	/* The user's character set, as the tutor would have it. */
+	if (!ui_vterm_open(&vt, "", b->why, sizeof b->why))
 		return false;
-	}
-	/* The user's character set, as the tutor would have it (only LC_CTYPE: numbers print as before). */
-	cur = setlocale(LC_CTYPE, NULL);
-	old_ctype = cur ? xstrdup(cur) : NULL;
-	setlocale(LC_CTYPE, "");
+	times = xmalloc((size_t)b->count * sizeof *times);
 	ui_init(&ui, s, false);
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		sigaction(sigs[i], NULL, &saved[i]);
-	for (size_t i = 0; i < sizeof terms / sizeof terms[0] && !scr; i++)
-		scr = newterm(terms[i], out, in);
-	if (!scr) {
-		snprintf(b->why, sizeof b->why, "no terminfo entry for xterm-256color, xterm or vt100");
-		goto done;
-	}
-	set_term(scr);
 	ui_screen_setup(&ui);
 	/* resize_term, not resizeterm: no KEY_RESIZE is queued, and there is no tty to ask. */
 	resize_term(b->lines, b->cols);
@@ -117,20 +86,10 @@ bool ui_bench(struct session *s, struct ui_bench *b)
 	b->mean_ms = b->done ? total / b->done : 0;
 	qsort(times, (size_t)b->done, sizeof *times, cmp_double);
 	b->p99_ms = b->done ? times[(b->done * 99 - 1) / 100] : 0;
-	endwin();
-	delscreen(scr);
-done:
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		sigaction(sigs[i], &saved[i], NULL);
+	ui_vterm_close(&vt);
 	ui_tree_free(&ui);
 	ui_lesson_free(&ui);
 	ui_output_close(&ui);
-	if (old_ctype) {
-		setlocale(LC_CTYPE, old_ctype);
-		free(old_ctype);
-	}
-	fclose(out);
-	fclose(in);
 	free(times);
-	return scr != NULL;
+	return true;
 }

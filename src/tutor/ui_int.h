@@ -164,6 +164,24 @@ bool ui_output_key(struct ui *ui, int key);
 /* ui_keys.c */
 /* Runs KEY's binding from the key tables; false when it has none. */
 bool ui_keys_run(struct ui *ui, int key);
+/* ui_vterm.c: a virtual terminal of the tutor's own (output to /dev/null, input from /dev/null). */
+#define UI_VTERM_SIGNALS 4
+struct ui_vterm {
+	FILE *out, *in;
+	SCREEN *scr;
+	char *old_ctype;                 /* LC_CTYPE before the terminal was opened */
+	struct sigaction saved[UI_VTERM_SIGNALS];
+	bool saved_signals;
+};
+/*
+ * Opens a virtual terminal and makes it the current screen, with LC_CTYPE
+ * set to CTYPE ("" for the user's) until it is closed; false with WHY when
+ * it cannot be made (no terminfo entry).
+ */
+bool ui_vterm_open(struct ui_vterm *vt, const char *ctype, char *why, size_t n);
+/* Closes it: the screen, the signal handlers newterm installed and the locale are put back. */
+void ui_vterm_close(struct ui_vterm *vt);
+
 /* ui_practice.c: the number keys and n during a practice walk; false for a key it leaves alone. */
 bool ui_practice_key(struct ui *ui, int key);
 /*
