@@ -76,7 +76,7 @@ if dot=$(need_prog dot); then
 		fail "--format dot does not render with dot -Tsvg: $(cat "$T/dot.err")"
 fi
 expect_exit 2 "trace --format bad" "$QUIESCE" trace --format yaml &&
-	expect_err_has "expected text, json, jsonl, dot or pgn" "the message lists the formats"
+	expect_err_has "expected text, json, jsonl, jsonl-full, dot or pgn" "the message lists the formats"
 expect_exit 2 "trace with an extra argument" "$QUIESCE" trace extra
 expect_exit 2 "trace --depth bad" "$QUIESCE" trace --depth x
 expect_exit 0 "trace --help" "$QUIESCE" trace --help &&

@@ -147,7 +147,7 @@ int cli_trace(int argc, char **argv)
 			while (i < TRACE_FORMATS && strcmp(optarg, trace_formats[i].name) != 0)
 				i++;
 			if (i == TRACE_FORMATS)
-				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, dot or pgn",
+				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, jsonl-full, dot or pgn",
 							 cli_cut(optarg));
 			writer = trace_formats[i].writer;
 			format_given = true;
