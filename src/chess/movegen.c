@@ -349,6 +349,21 @@ int movegen_count(const struct position *pos)
 	return (int)(generate(pos, buf, GEN_ALL, NULL) - buf);
 }
 
+/* The squares a knight, bishop, rook or queen on FROM attacks: bitboard_attacks without the call. */
+static inline bitboard piece_attacks(int type, int from, bitboard occ)
+{
+	switch (type) {
+	case KNIGHT:
+		return bitboard_knight[from];
+	case BISHOP:
+		return bitboard_bishop_attacks(from, occ);
+	case ROOK:
+		return bitboard_rook_attacks(from, occ);
+	default:
+		return bitboard_queen_attacks(from, occ);
+	}
+}
+
 /*
  * Whether the king of the side to move is safe once a piece other than the
  * king has gone from FROM to TO, taking what stands on CAPSQ (TO, or the
@@ -458,8 +473,7 @@ bool movegen_is_legal(const struct position *pos, move m)
 		/* Looked at without the king on the board, so it cannot hide behind itself. */
 		return !attacked_with(pos, to, them, occ ^ BB(from));
 	default:
-		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) ||
-		    !(bitboard_attacks(PIECE_TYPE(piece), from, occ) & BB(to)))
+		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(piece_attacks(PIECE_TYPE(piece), from, occ) & BB(to)))
 			return false;
 		return king_safe_after(pos, from, to, to);
 	}
