@@ -368,8 +368,11 @@ bool board_gives_check(const struct position *pos, move m)
 		return true;
 	}
 
-	/* Discovered check: the piece leaves a line between one of our sliders and the king. */
-	if ((board_blockers(pos, them) & BB(from)) && !(bitboard_line[from][ksq] & BB(to)))
+	/*
+	 * Discovered check: the piece leaves a line between one of our sliders
+	 * and the king (only a piece on a line through the king, leaving it, can).
+	 */
+	if (bitboard_line[from][ksq] && !(bitboard_line[from][ksq] & BB(to)) && (board_blockers(pos, them) & BB(from)))
 		return true;
 	return false;
 }

@@ -349,13 +349,184 @@ int movegen_count(const struct position *pos)
 	return (int)(generate(pos, buf, GEN_ALL, NULL) - buf);
 }
 
+/* The squares a knight, bishop, rook or queen on FROM attacks: bitboard_attacks without the call. */
+static inline bitboard piece_attacks(int type, int from, bitboard occ)
+{
+	switch (type) {
+	case KNIGHT:
+		return bitboard_knight[from];
+	case BISHOP:
+		return bitboard_bishop_attacks(from, occ);
+	case ROOK:
+		return bitboard_rook_attacks(from, occ);
+	default:
+		return bitboard_queen_attacks(from, occ);
+	}
+}
+
+/*
+ * Whether the king of the side to move is safe once a piece other than the
+ * king has gone from FROM to TO, taking what stands on CAPSQ (TO, or the
+ * pawn beside it for en passant; a capture of nothing changes nothing). The
+ * knights and pawns that check must be the piece taken, since no move blocks
+ * them; the sliders are looked at again with the board as it will be, which
+ * finds pins, unblocked checks and the rank en passant can open alike.
+ */
+static inline bool king_safe_after(const struct position *pos, int from, int to, int capsq)
+{
+	int us = pos->side, ksq = board_king(pos, us);
+	const bitboard *theirs = pos->pieces[!us];
+	bitboard occ = ((pos->occupied ^ BB(from)) | BB(to)) & ~(capsq == to ? 0 : BB(capsq));
+	bitboard alive = ~BB(capsq);
+
+	return !(((bitboard_knight[ksq] & theirs[KNIGHT]) | (bitboard_pawn[us][ksq] & theirs[PAWN])) & alive) &&
+	       !(bitboard_bishop_attacks(ksq, occ) & (theirs[BISHOP] | theirs[QUEEN]) & alive) &&
+	       !(bitboard_rook_attacks(ksq, occ) & (theirs[ROOK] | theirs[QUEEN]) & alive);
+}
+
+/* Whether the castling M (its kind MK_CASTLE_KING or MK_CASTLE_QUEEN) is legal: what gen_castling asks. */
+static bool castle_is_legal(const struct position *pos, int from, int to, int kind)
+{
+	int us = pos->side, them = !us;
+	int home = us == WHITE ? SQ_E1 : SQ_E8;
+	bitboard occ = pos->occupied;
+	int right, pass, land;
+	bitboard path;
+
+	if (from != home)
+		return false;
+	if (kind == MK_CASTLE_KING) {
+		right = us == WHITE ? CASTLE_WK : CASTLE_BK;
+		pass = home + 1;
+		land = home + 2;
+		path = BB(pass) | BB(land);
+	} else {
+		right = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
+		pass = home - 1;
+		land = home - 2;
+		path = BB(pass) | BB(land) | BB(home - 3);
+	}
+	return to == land && (pos->castling & right) && !(occ & path) &&
+	       !attacked_with(pos, home, them, occ) && !attacked_with(pos, pass, them, occ) &&
+	       !attacked_with(pos, land, them, occ);
+}
+
+/* Whether the pawn move M, of kind KIND, is one the generator writes (the king's safety aside). */
+static bool pawn_move_fits(const struct position *pos, int from, int to, int kind)
+{
+	int us = pos->side;
+	int up = us == WHITE ? 8 : -8;
+	bitboard last = us == WHITE ? RANK_8_BB : RANK_1_BB;
+	bitboard second = us == WHITE ? RANK_2_BB : RANK_7_BB;
+	bitboard empty = ~pos->occupied, enemies = pos->pieces[!us][0];
+	bool attacks = (bitboard_pawn[us][from] & BB(to)) != 0;
+	bool promotes = (last & BB(to)) != 0;
+
+	switch (kind) {
+	case MK_QUIET:
+		return to == from + up && (empty & BB(to)) && !promotes;
+	case MK_DOUBLE_PUSH:
+		return (second & BB(from)) && to == from + 2 * up && (empty & BB(from + up)) && (empty & BB(to));
+	case MK_CAPTURE:
+		return attacks && (enemies & BB(to)) && !promotes;
+	case MK_EN_PASSANT:
+		return attacks && to == pos->ep;
+	case MK_PROMO: case MK_PROMO + 1: case MK_PROMO + 2: case MK_PROMO + 3:
+		return to == from + up && (empty & BB(to)) && promotes;
+	case MK_PROMO_CAPTURE: case MK_PROMO_CAPTURE + 1: case MK_PROMO_CAPTURE + 2: case MK_PROMO_CAPTURE + 3:
+		return attacks && (enemies & BB(to)) && promotes;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether M is a legal move in POS, tested on the one move rather than by
+ * generating them all (the trace reader asks this at every node). M must be
+ * the very value the generator writes: its kind says capture exactly when an
+ * enemy piece stands on the destination, a pawn's push of two squares is a
+ * double push, a promotion names its piece, and so on; any other kind on the
+ * same squares is not a move. The king's safety is then tested on the board
+ * as the move leaves it.
+ */
 bool movegen_is_legal(const struct position *pos, move m)
 {
-	struct move_list list;
+	int us = pos->side, them = !us;
+	int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+	int piece = pos->squares[from];
+	bitboard occ = pos->occupied;
+	bool onto_enemy = (pos->pieces[them][0] & BB(to)) != 0;
 
-	movegen_all(pos, &list);
-	for (int i = 0; i < list.count; i++)
-		if (list.moves[i] == m)
+	if (piece == EMPTY || PIECE_COLOUR(piece) != us || (pos->pieces[us][0] & BB(to)))
+		return false;
+
+	switch (PIECE_TYPE(piece)) {
+	case PAWN:
+		if (!pawn_move_fits(pos, from, to, kind))
+			return false;
+		return king_safe_after(pos, from, to, kind == MK_EN_PASSANT ? to ^ 8 : to);
+	case KING:
+		if (kind == MK_CASTLE_KING || kind == MK_CASTLE_QUEEN)
+			return castle_is_legal(pos, from, to, kind);
+		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(bitboard_king[from] & BB(to)))
+			return false;
+		/* Looked at without the king on the board, so it cannot hide behind itself. */
+		return !attacked_with(pos, to, them, occ ^ BB(from));
+	default:
+		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(piece_attacks(PIECE_TYPE(piece), from, occ) & BB(to)))
+			return false;
+		return king_safe_after(pos, from, to, to);
+	}
+}
+
+/*
+ * Whether POS has any legal move, stopping at the first found: the king's
+ * moves first (the likeliest answer, and in double check the only one), then
+ * the other pieces under the same rules the generator keeps (capture or
+ * block a single check, pinned pieces along their line), pawns last.
+ */
+bool movegen_has_legal(const struct position *pos)
+{
+	int us = pos->side, them = !us;
+	int ksq = board_king(pos, us);
+	bitboard ours = pos->pieces[us][0], theirs = pos->pieces[them][0];
+	bitboard occ = pos->occupied;
+	bitboard checkers, pinned, target, b;
+	move buf[MAX_MOVES];
+
+	/* Step 1. The king, looked at without itself on the board. */
+	b = bitboard_king[ksq] & ~ours;
+	while (b)
+		if (!attacked_with(pos, bb_pop(&b), them, occ ^ BB(ksq)))
 			return true;
-	return false;
+	checkers = board_attackers(pos, ksq, occ) & theirs;
+	if (bb_more_than_one(checkers))
+		return false;
+
+	/* Step 2. Knights, bishops, rooks and queens: capture or block a check, stay on a pin's line. */
+	target = (checkers ? bitboard_between[ksq][bb_lsb(checkers)] | checkers : ~(bitboard)0) & ~ours;
+	pinned = board_blockers(pos, us) & ours;
+	b = pos->pieces[us][KNIGHT] & ~pinned;
+	while (b)
+		if (bitboard_knight[bb_pop(&b)] & target)
+			return true;
+	for (int type = BISHOP; type <= QUEEN; type++) {
+		b = pos->pieces[us][type];
+		while (b) {
+			int from = bb_pop(&b);
+			bitboard att = bitboard_attacks(type, from, occ) & target;
+
+			if (pinned & BB(from))
+				att &= bitboard_line[ksq][from];
+			if (att)
+				return true;
+		}
+	}
+
+	/*
+	 * Step 3. Pawns, through their generator (rarely reached: few positions
+	 * have no king or piece move). Castling needs no look: when it is legal
+	 * the king's step onto the square it passes is legal too, found above.
+	 */
+	return gen_pawns(pos, buf, GEN_ALL, target, pinned, ksq, NULL) != buf;
 }

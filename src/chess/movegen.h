@@ -26,7 +26,13 @@ void movegen_evasions(const struct position *pos, struct move_list *list);
 /* Number of legal moves (what perft counts at its last ply). */
 int movegen_count(const struct position *pos);
 
-/* Whether M is a legal move in POS. */
+/*
+ * Whether M is a legal move in POS: true exactly for the moves movegen_all
+ * lists, compared by value (the kind bits included), tested on M alone.
+ */
 bool movegen_is_legal(const struct position *pos, move m);
+
+/* Whether POS has a legal move (movegen_count(pos) > 0), stopping at the first. */
+bool movegen_has_legal(const struct position *pos);
 
 #endif

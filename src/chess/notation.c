@@ -43,8 +43,37 @@ void notation_uci(move m, char *buf)
 	*p = '\0';
 }
 
-/* SAN without the check suffix; LEGAL holds the legal moves of POS (or NULL to generate them). */
-static void san_body(const struct position *pos, move m, const struct move_list *legal, char *buf)
+/*
+ * Whether another piece of M's type could legally go to M's square, and if so
+ * whether one stands on the mover's file, and one on its rank: what SAN's
+ * disambiguation needs. The pieces that reach the square are found from it
+ * (a knight's or a slider's attacks go both ways), and each is asked whether
+ * its move there is legal, so that a pinned piece is no rival.
+ */
+static bool san_rivals(const struct position *pos, move m, bool *same_file, bool *same_rank)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int type = PIECE_TYPE(board_piece_at(pos, from));
+	bitboard rivals = pos->pieces[pos->side][type] & bitboard_attacks(type, to, pos->occupied) & ~BB(from);
+	bool any = false;
+
+	*same_file = *same_rank = false;
+	while (rivals) {
+		int other = bb_pop(&rivals);
+
+		if (!movegen_is_legal(pos, MOVE_MAKE(other, to, MOVE_KIND(m))))
+			continue;
+		any = true;
+		if (SQ_FILE(other) == SQ_FILE(from))
+			*same_file = true;
+		if (SQ_RANK(other) == SQ_RANK(from))
+			*same_rank = true;
+	}
+	return any;
+}
+
+/* SAN without the check suffix. */
+static void san_body(const struct position *pos, move m, char *buf)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int type = PIECE_TYPE(board_piece_at(pos, from));
@@ -75,27 +104,9 @@ static void san_body(const struct position *pos, move m, const struct move_list 
 	*p++ = piece_letters[type];
 	if (type != KING) {
 		/* Other pieces of the same type that can legally go to the same square. */
-		struct move_list own;
-		bool others = false, same_file = false, same_rank = false;
+		bool same_file, same_rank;
 
-		if (legal == NULL) {
-			movegen_all(pos, &own);
-			legal = &own;
-		}
-		for (int i = 0; i < legal->count; i++) {
-			move o = legal->moves[i];
-			int ofrom = MOVE_FROM(o);
-
-			if (MOVE_TO(o) != to || ofrom == from ||
-			    PIECE_TYPE(board_piece_at(pos, ofrom)) != type)
-				continue;
-			others = true;
-			if (SQ_FILE(ofrom) == SQ_FILE(from))
-				same_file = true;
-			if (SQ_RANK(ofrom) == SQ_RANK(from))
-				same_rank = true;
-		}
-		if (others) {
+		if (san_rivals(pos, m, &same_file, &same_rank)) {
 			if (!same_file) {
 				*p++ = (char)('a' + SQ_FILE(from));
 			} else if (!same_rank) {
@@ -111,27 +122,27 @@ static void san_body(const struct position *pos, move m, const struct move_list 
 	*p = '\0';
 }
 
-/* Appends '+' or '#' to BUF when M checks or mates. */
+/*
+ * Appends '+' or '#' to BUF when M checks or mates. Only a check is played
+ * out, to ask whether the reply has any legal move at all.
+ */
 static void san_suffix(const struct position *pos, move m, char *buf)
 {
-	struct position after = *pos;
+	struct position after;
 	struct undo u;
 
+	if (!board_gives_check(pos, m))
+		return;
+	after = *pos;
 	board_make(&after, m, &u);
-	if (board_in_check(&after))
-		strcat(buf, movegen_count(&after) == 0 ? "#" : "+");
-}
-
-static void san_with(const struct position *pos, move m, const struct move_list *legal, char *buf)
-{
-	san_body(pos, m, legal, buf);
-	san_suffix(pos, m, buf);
+	strcat(buf, movegen_has_legal(&after) ? "+" : "#");
 }
 
 /* Writes the legal move M of POS in SAN, with '+' or '#' when it checks or mates. */
 void notation_san(const struct position *pos, move m, char *buf)
 {
-	san_with(pos, m, NULL, buf);
+	san_body(pos, m, buf);
+	san_suffix(pos, m, buf);
 }
 
 static int compare_san(const void *a, const void *b)
@@ -154,7 +165,7 @@ void notation_legal_list(const struct position *pos, char *buf, size_t n)
 		return;
 	names = xmalloc((size_t)legal.count * sizeof *names);
 	for (int i = 0; i < legal.count; i++)
-		san_with(pos, legal.moves[i], &legal, names[i]);
+		notation_san(pos, legal.moves[i], names[i]);
 	qsort(names, (size_t)legal.count, sizeof *names, compare_san);
 	for (int i = 0; i < legal.count; i++) {
 		size_t len = strlen(names[i]) + (i > 0);
@@ -253,11 +264,37 @@ static bool looks_like_uci(const char *text)
 	return n == 4 || promo_from_char(text[4]) != NO_TYPE;
 }
 
+/*
+ * The move the generator would write for a pawn or piece going from FROM to
+ * TO in POS, promoting to PROMO (NO_TYPE for none): its kind read from the
+ * board (a capture when an enemy piece stands on TO, en passant, a double
+ * push, castling as the king's two-square step). Whether it is legal is for
+ * movegen_is_legal to say; a promotion asked of a piece that is not a pawn
+ * makes a move it refuses.
+ */
+static move uci_move(const struct position *pos, int from, int to, int promo)
+{
+	int type = PIECE_TYPE(board_piece_at(pos, from));
+	bool capture = (pos->pieces[!pos->side][0] & BB(to)) != 0;
+	int kind = capture ? MK_CAPTURE : MK_QUIET;
+
+	if (promo != NO_TYPE)
+		kind = (capture ? MK_PROMO_CAPTURE : MK_PROMO) + promo - KNIGHT;
+	else if (type == PAWN && to == pos->ep && SQ_FILE(to) != SQ_FILE(from))
+		kind = MK_EN_PASSANT;
+	else if (type == PAWN && abs(to - from) == 16)
+		kind = MK_DOUBLE_PUSH;
+	else if (type == KING && abs(to - from) == 2)
+		kind = to > from ? MK_CASTLE_KING : MK_CASTLE_QUEEN;
+	return MOVE_MAKE(from, to, kind);
+}
+
 /* Parses TEXT as a UCI move that must be legal in POS. */
 bool notation_parse_uci(const struct position *pos, const char *text, move *out, struct error *err)
 {
 	char buf[MAX_TEXT + 1];
 	struct move_list legal;
+	move direct;
 	int offset, from, to, promo = NO_TYPE;
 
 	if (!trimmed(text, buf, &offset))
@@ -270,6 +307,18 @@ bool notation_parse_uci(const struct position *pos, const char *text, move *out,
 	to = SQ_MAKE(buf[2] - 'a', buf[3] - '1');
 	if (buf[4] != '\0')
 		promo = promo_from_char(buf[4]);
+
+	/*
+	 * The one move these squares can mean, tested alone: a legal move is
+	 * found without generating the others (the trace reader parses a move
+	 * at every node). Anything else goes the long way below, which knows
+	 * castling written as the king taking its rook and says what is wrong.
+	 */
+	direct = uci_move(pos, from, to, promo);
+	if (movegen_is_legal(pos, direct)) {
+		*out = direct;
+		return true;
+	}
 
 	movegen_all(pos, &legal);
 	for (int i = 0; i < legal.count; i++) {
@@ -509,7 +558,7 @@ bool notation_parse_san(const struct position *pos, const char *text, move *out,
 
 		list[0] = '\0';
 		for (int i = 0; i < nfound && used + NOTATION_BUFSIZE + 5 < sizeof list; i++) {
-			san_with(pos, found[i], &legal, name);
+			notation_san(pos, found[i], name);
 			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
 						 i == 0 ? "" : i == nfound - 1 ? " or " : ", ", name);
 		}
@@ -558,12 +607,12 @@ bool notation_parse_san(const struct position *pos, const char *text, move *out,
 		if (promo_wrong != MOVE_NONE)
 			return fail(pos, err, offset + 1, "\"%s\" is illegal: this move is not a promotion", buf);
 		if (not_capture != MOVE_NONE) {
-			san_with(pos, not_capture, &legal, hint);
+			notation_san(pos, not_capture, hint);
 			return fail(pos, err, offset + 1,
 				    "\"%s\" is written as a capture but %s is empty (did you mean %s?)", buf, sq, hint);
 		}
 		if (pawn_nofile != MOVE_NONE) {
-			san_with(pos, pawn_nofile, &legal, hint);
+			notation_san(pos, pawn_nofile, hint);
 			return fail(pos, err, offset + 1,
 				    "\"%s\": a pawn capture names the pawn's file (did you mean %s?)", buf, hint);
 		}
@@ -576,7 +625,7 @@ bool notation_parse_san(const struct position *pos, const char *text, move *out,
 				snprintf(where, sizeof where, "on the %c-file", 'a' + q.from_file);
 			else
 				snprintf(where, sizeof where, "on rank %c", '1' + q.from_rank);
-			san_with(pos, same_type, &legal, hint);
+			notation_san(pos, same_type, hint);
 			return fail(pos, err, offset + 1, "\"%s\" is illegal: no %s %s can go to %s (did you mean %s?)",
 				    buf, type_names[q.type], where, sq, hint);
 		}
