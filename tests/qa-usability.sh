@@ -186,12 +186,12 @@ fi
 
 # ------------------------------------------------------------ trace formats in the synopsis
 run "$Q" trace --help
-for f in text json jsonl dot pgn; do
+for f in text json jsonl jsonl-full dot pgn; do
 	expect_exit 0 "trace --format $f" "$Q" trace --depth 1 --format "$f"
 	# The synopsis, its continuation lines joined.
-	"$Q" trace --help | sed '/^$/q' | tr '\n' ' ' | grep -E "format [a-z|]*\b$f\b" >/dev/null ||
+	"$Q" trace --help | sed '/^$/q' | tr '\n' ' ' | grep -E "format [a-z|-]*\b$f\b" >/dev/null ||
 		fail "trace --help: the synopsis does not give --format $f"
-	"$Q" --help | grep -A1 "quiesce trace " | tr '\n' ' ' | grep -E "quiesce trace .*format [a-z|]*\b$f\b" >/dev/null ||
+	"$Q" --help | grep -A1 "quiesce trace " | tr '\n' ' ' | grep -E "quiesce trace .*format [a-z|-]*\b$f\b" >/dev/null ||
 		fail "quiesce --help: trace's synopsis does not give --format $f"
 done
 

@@ -411,7 +411,7 @@ struct bad_json {
 };
 
 static const struct bad_json bad_cases[] = {
-	{ "\"version\": 2", "\"version\": 3", "\"version\": 3", 11, "version: 3 is not supported" },
+	{ "\"version\": 2", "\"version\": 4", "\"version\": 4", 11, "version: 4 is not supported" },
 	{ "\"format\": \"quiesce-trace\"", "\"format\": \"other\"", "\"other\"", 0, "not a quiesce trace" },
 	{ "\"move\": \"e5d4\", \"san\"", "\"move\": \"e5d3\", \"san\"", "\"e5d3\"", 0, "not a legal move" },
 	{ "\"san\": \"Kc1\", \"ply\"", "\"san\": \"Kd1\", \"ply\"", "\"Kd1\"", 0, "is not the SAN of the move" },
