@@ -28,7 +28,7 @@ static const struct command {
 	  "                [--format text|json]",
 	  "search a position: best move, score, principal variation, node counts" },
 	{ "trace", cli_trace, "trace [--fen FEN | --pgn FILE [--game N] [--ply N]] [SEARCH OPTION]...\n"
-	  "                [--format text|json|jsonl|jsonl-full|dot|pgn] [--output FILE]",
+	  "                [--format text|json|json-full|jsonl|jsonl-full|dot|pgn] [--output FILE]",
 	  "search and print every decision the search made" },
 	{ "compare", cli_compare, "compare --epd FILE --modes LIST [SEARCH OPTION]... [--limit N] [--jobs N]\n"
 	  "                [--cap N] [--per-position] [--no-progress] [--format table|csv|json]",

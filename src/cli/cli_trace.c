@@ -13,6 +13,7 @@
 #include "search/search.h"
 #include "search/trace.h"
 #include "play/pgn.h"
+#include "play/traceformat.h"
 #include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
@@ -21,65 +22,22 @@ static const char trace_usage_options[] =
 	"Position:\n"
 	"      --fen FEN          the position (default: the starting position)\n"
 	"Output options:\n"
-	"      --format FORMAT    text (default: an indented tree), json, jsonl (JSON Lines:\n"
-	"                         one record a line, compact: what cannot be derived),\n"
-	"                         jsonl-full (JSON Lines with every field), dot (Graphviz)\n"
-	"                         or pgn (the line and the root alternatives)\n"
+	"      --format FORMAT    text (default: an indented tree), json (one JSON document),\n"
+	"                         jsonl (JSON Lines: one record a line), both compact\n"
+	"                         (only what cannot be derived); json-full and jsonl-full\n"
+	"                         (every field); dot (Graphviz) or pgn (the line and the\n"
+	"                         root alternatives)\n"
 	"  -o, --output FILE      write to FILE (replaced atomically) instead of standard output;\n"
 	"                         without --format, the format its name ends in: .json,\n"
 	"                         .jsonl, .dot, .pgn or .txt (any other name: text);\n"
 	"                         a name ending in .gz is written compressed (gzip)\n"
 	"  -h, --help             display this help and exit\n\n";
 
-typedef void (*trace_writer)(FILE *, const struct trace *, const struct position *,
-			     const struct search_options *, const struct search_result *);
-
-/* The formats, by the name --format takes and the file name ending --output infers it from. */
-static const struct trace_format {
-	const char *name, *ext;
-	trace_writer writer;
-} trace_formats[] = {
-	{ "text", ".txt", traceio_write_text },
-	{ "json", ".json", traceio_write_json },
-	{ "jsonl", ".jsonl", traceio_write_jsonl_compact },
-	{ "jsonl-full", NULL, traceio_write_jsonl },
-	{ "dot", ".dot", traceio_write_dot },
-	{ "pgn", ".pgn", pgn_write_search },
-};
-
-#define TRACE_FORMATS (sizeof trace_formats / sizeof trace_formats[0])
-
-/* Whether NAME ends in SUFFIX, letters in either case. */
-static bool ends_with(const char *name, const char *suffix)
-{
-	size_t n = strlen(name), k = strlen(suffix);
-
-	return n > k && strcasecmp(name + n - k, suffix) == 0;
-}
-
-/*
- * The writer the name of the output file PATH implies: its ending's format
- * (before a ".gz", which compresses it), text for any other name.
- */
-static void writer_for_name(const char *path, trace_writer *writer)
-{
-	char name[4096];
-	size_t n = strlen(path);
-
-	if (ends_with(path, ".gz"))
-		n -= 3;
-	snprintf(name, sizeof name, "%.*s", (int)n, path);
-	*writer = traceio_write_text;
-	for (size_t i = 0; i < TRACE_FORMATS; i++)
-		if (trace_formats[i].ext != NULL && ends_with(name, trace_formats[i].ext))
-			*writer = trace_formats[i].writer;
-}
-
 /*
  * Writes the trace to PATH atomically, compressed as gzip when PATH ends in
  * ".gz". Returns 0, or 1 after a message naming PATH.
  */
-static int write_atomically(const char *path, trace_writer writer, const struct trace *t,
+static int write_atomically(const char *path, traceformat_writer writer, const struct trace *t,
 			    const struct position *root, const struct search_options *opt,
 			    const struct search_result *res)
 {
@@ -90,7 +48,7 @@ static int write_atomically(const char *path, trace_writer writer, const struct 
 		fprintf(stderr, "quiesce: %s\n", err.msg);
 		return 1;
 	}
-	if (ends_with(path, ".gz")) {
+	if (traceformat_gzip(path)) {
 		FILE *z = tracegz_open_write(af.fp);
 
 		if (z != NULL)
@@ -126,7 +84,8 @@ int cli_trace(int argc, char **argv)
 	struct position pos;
 	struct error err = { 0 };
 	const char *fen = BOARD_START_FEN, *output = NULL;
-	trace_writer writer = traceio_write_text;
+	traceformat_writer writer = traceio_write_text;
+	char names[128];
 	bool format_given = false;
 	struct trace *t;
 	int c, rc = 0;
@@ -142,14 +101,13 @@ int cli_trace(int argc, char **argv)
 		}
 		switch (c) {
 		case 'F': {
-			size_t i = 0;
+			const struct traceformat *f = traceformat_find(optarg);
 
-			while (i < TRACE_FORMATS && strcmp(optarg, trace_formats[i].name) != 0)
-				i++;
-			if (i == TRACE_FORMATS)
-				return cli_usage_error("trace: invalid --format '%s': expected text, json, jsonl, jsonl-full, dot or pgn",
-							 cli_cut(optarg));
-			writer = trace_formats[i].writer;
+			if (f == NULL) {
+				traceformat_names(", ", names, sizeof names);
+				return cli_usage_error("trace: invalid --format '%s': expected one of %s", cli_cut(optarg), names);
+			}
+			writer = f->writer;
 			format_given = true;
 			break;
 		}
@@ -165,15 +123,17 @@ int cli_trace(int argc, char **argv)
 			return 0;
 		default:
 			/* --format has no short form, so getopt's "-F" would puzzle the reader. */
-			if (c == '?' && optopt == 'F')
-				return cli_usage_error("trace: --format needs an argument: text, json, jsonl, dot or pgn");
+			if (c == '?' && optopt == 'F') {
+				traceformat_names(", ", names, sizeof names);
+				return cli_usage_error("trace: --format needs an argument: one of %s", names);
+			}
 			return cli_option_error(argv);
 		}
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
 	if (output != NULL && !format_given)
-		writer_for_name(output, &writer);
+		writer = traceformat_for_path(output)->writer;
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {

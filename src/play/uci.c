@@ -225,7 +225,7 @@ static void write_trace(struct uci *u, const struct trace *t, const struct searc
 		say(u, "info string cannot write the trace: %s", err.msg);
 		return;
 	}
-	traceio_write_json(af.fp, t, &u->root, opt, res);
+	traceio_write_json_compact(af.fp, t, &u->root, opt, res);
 	if (!atomicfile_commit(&af, &err))
 		say(u, "info string cannot write the trace: %s", err.msg);
 }

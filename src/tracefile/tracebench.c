@@ -18,17 +18,20 @@
 #define TRACEBENCH_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 #define MAX_REPEATS 3
 
-/* The forms: the document, the compact JSON Lines (version 3), the JSON Lines of every field. */
-enum { FORMS = 3 };
+/* The forms: the document and JSON Lines, each compact (version 3) and of every field. */
+enum { FORMS = 4 };
 enum { STEPS = 2 * FORMS };
 
 typedef void (*form_writer)(FILE *, const struct trace *, const struct position *,
 			    const struct search_options *, const struct search_result *);
 
-static const form_writer form_writers[FORMS] = { traceio_write_json, traceio_write_jsonl_compact, traceio_write_jsonl };
-static const char *const form_names[FORMS] = { "JSON", "JSON Lines", "JSON Lines full" };
+static const form_writer form_writers[FORMS] = {
+	traceio_write_json_compact, traceio_write_jsonl_compact, traceio_write_json, traceio_write_jsonl
+};
+static const char *const form_names[FORMS] = { "JSON", "JSON Lines", "JSON full", "JSON Lines full" };
 static const char *const step_names[STEPS] = {
-	"write JSON", "write JSON Lines", "write JSONL full", "read JSON", "read JSON Lines", "read JSONL full"
+	"write JSON", "write JSON Lines", "write JSON full", "write JSONL full",
+	"read JSON", "read JSON Lines", "read JSON full", "read JSONL full"
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -112,7 +115,7 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	struct search_result res;
 	struct trace *t = trace_new();
 	struct error err = { 0 };
-	FILE *f[FORMS] = { tmpfile(), tmpfile(), tmpfile() };
+	FILE *f[FORMS] = { tmpfile(), tmpfile(), tmpfile(), tmpfile() };
 	double secs[STEPS][MAX_REPEATS];
 	long size[FORMS], kb_search;
 	double mem;
@@ -120,7 +123,7 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	/* Reading a million nodes takes seconds: at most three repeats. */
 	if (repeat < 1 || repeat > 3)
 		repeat = 3;
-	if (f[0] == NULL || f[1] == NULL || f[2] == NULL) {
+	if (f[0] == NULL || f[1] == NULL || f[2] == NULL || f[3] == NULL) {
 		fprintf(out, "trace io   (skipped: no temporary file)\n");
 		goto out;
 	}
@@ -176,11 +179,11 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	}
 	/* Peak memory: reading each form, against recording the same trace by the search. */
 	kb_search = child_peak_kb(CHILD_SEARCH, NULL, &pos, &opt);
-	for (int form = 1; form >= 0; form--) {
+	for (int form = 0; form < FORMS; form++) {
 		long kb = child_peak_kb(CHILD_READ, f[form], NULL, NULL);
 
 		if (kb > 0 && kb_search > 0)
-			fprintf(out, "trace io   peak memory reading %-10s %7.1f MB: %.2fx the search's recording it "
+			fprintf(out, "trace io   peak memory reading %-15s %7.1f MB: %.2fx the search's recording it "
 				"(%.1f MB; the trace's own size %.1f MB)\n", form_names[form], kb / 1e3,
 				(double)kb / (double)kb_search, kb_search / 1e3, mem / 1e6);
 	}

@@ -43,6 +43,13 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
  */
 void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
 				 const struct search_options *opt, const struct search_result *res);
+/*
+ * The compact JSON document (version 3): the header, the options, the
+ * result, and "events": the compact records of traceio_write_jsonl_compact,
+ * one a line; no "nodes" (each follows from its enter).
+ */
+void traceio_write_json_compact(FILE *out, const struct trace *t, const struct position *root,
+				const struct search_options *opt, const struct search_result *res);
 void traceio_write_text(FILE *out, const struct trace *t, const struct position *root,
 			const struct search_options *opt, const struct search_result *res);
 void traceio_write_dot(FILE *out, const struct trace *t, const struct position *root,

@@ -1,5 +1,6 @@
 /*
- * traceio_lines.c: the compact JSON Lines form of a trace (version 3).
+ * traceio_lines.c: the compact forms of a trace (version 3): JSON Lines,
+ * and the JSON document whose "events" are the same records.
  *
  * Each event is one short array, ["kind", required values...], and the
  * fields a reader derives are left out (quiesce-trace(5), COMPACT RECORDS):
@@ -100,27 +101,35 @@ static int bound_of(int score, int alpha, int beta)
 	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
 }
 
-void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
-				 const struct search_options *opt, const struct search_result *res)
+/*
+ * Writes the compact records of T's events, one a line: in JSON Lines each
+ * ends its line, in the document (DOCUMENT) they are the elements of an
+ * array, a comma and a newline between two. Only JSON Lines can say with an object line what the
+ * compact form cannot (an event of a node that is not the innermost: never
+ * in a trace the search or the reader made); the document writes the
+ * compact record regardless.
+ */
+static void compact_records(struct wbuf *w, const struct trace *t, const struct position *root,
+			    const struct search_options *opt, bool document)
 {
-	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
 	struct open_node *st = xmalloc(sizeof *st * LINES_PLIES);
 	struct position *pos = xmalloc(sizeof *pos * LINES_PLIES);
 	int depth = 0;
+	bool first = true;
 	struct trace_iter it;
 	struct trace_event ev;
 
-	wb_char(&w, '{');
-	traceio_json_header(&w, root, TRACEIO_VERSION);
-	WB(&w, ", ");
-	traceio_json_options(&w, opt);
-	WB(&w, "}\n");
 	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {
 		const struct trace_event *e = &ev;
 		struct open_node *top = depth > 0 ? &st[depth - 1] : NULL;
 		bool open = false;
 
-		wb_room(&w);
+		wb_room(w);
+		if (document && !first)
+			wb_char(w, ',');
+		if (document)
+			wb_char(w, '\n');
+		first = false;
 		if (e->kind == TE_ENTER) {
 			const struct trace_node n = trace_node_get(t, e->node);
 			struct undo u;
@@ -133,72 +142,64 @@ void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct 
 					board_make(&pos[depth], n.move, &u);
 			}
 			/* The compact enter opens the next node, a child of the innermost one by its last move. */
-			if (depth >= LINES_PLIES || (top ? n.parent != top->id || n.move != top->last_move
-						 : n.parent != TRACE_NONE)) {
+			if (!document && (depth >= LINES_PLIES || (top ? n.parent != top->id || n.move != top->last_move
+								   : n.parent != TRACE_NONE))) {
 				/* Not what a compact enter implies (a malformed trace read in): every field said. */
-				WB(&w, "{\"type\": \"node\", \"id\": ");
-				wb_int(&w, e->node);
-				WB(&w, ", \"parent\": ");
+				WB(w, "{\"type\": \"node\", \"id\": ");
+				wb_int(w, e->node);
+				WB(w, ", \"parent\": ");
 				if (n.parent == TRACE_NONE)
-					WB(&w, "null");
+					WB(w, "null");
 				else
-					wb_int(&w, n.parent);
-				WB(&w, ", \"move\": ");
-				wb_move(&w, n.move);
-				WB(&w, ", \"eval\": ");
-				wb_int(&w, n.eval);
-				WB(&w, "}\n");
-				object_event(&w, e);
+					wb_int(w, n.parent);
+				WB(w, ", \"move\": ");
+				wb_move(w, n.move);
+				WB(w, ", \"eval\": ");
+				wb_int(w, n.eval);
+				WB(w, "}\n");
+				object_event(w, e);
 				if (depth < LINES_PLIES)
 					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
 				continue;
 			}
-			if (n.eval != eval_static(&pos[depth], opt->eval)) {
-				/* An evaluation not quiesce's (a trace read in): the node line gives it. */
-				WB(&w, "{\"type\": \"node\", \"id\": ");
-				wb_int(&w, e->node);
-				WB(&w, ", \"parent\": ");
-				if (top)
-					wb_int(&w, top->id);
-				else
-					WB(&w, "null");
-				WB(&w, ", \"move\": ");
-				wb_move(&w, n.move);
-				WB(&w, ", \"eval\": ");
-				wb_int(&w, n.eval);
-				WB(&w, "}\n");
-				wb_room(&w);
-			}
-			WB(&w, "[\"enter\"");
+			WB(w, "[\"enter\"");
 			if (e->v1 != alpha || e->v2 != beta) {
-				OPT(&w, &open, "alpha");
-				wb_int(&w, e->v1);
-				OPT(&w, &open, "beta");
-				wb_int(&w, e->v2);
+				OPT(w, &open, "alpha");
+				wb_int(w, e->v1);
+				OPT(w, &open, "beta");
+				wb_int(w, e->v2);
 			}
-			st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
-		} else if (top == NULL || e->node != top->id) {
-			object_event(&w, e);
+			/* An evaluation not quiesce's (a trace read in) is given, as the node's record would. */
+			if (depth >= LINES_PLIES || n.eval != eval_static(&pos[depth], opt->eval)) {
+				OPT(w, &open, "eval");
+				wb_int(w, n.eval);
+			}
+			if (depth < LINES_PLIES)
+				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
+		} else if (!document && (top == NULL || e->node != top->id)) {
+			object_event(w, e);
 			continue;
 		} else {
 			const char *kind = trace_kind_name(e->kind);
 
-			wb_lit(&w, "[\"", 2);
-			wb_lit(&w, kind, strlen(kind));
-			wb_char(&w, '"');
+			if (top == NULL)
+				top = &st[0];
+			wb_lit(w, "[\"", 2);
+			wb_lit(w, kind, strlen(kind));
+			wb_char(w, '"');
 			switch (e->kind) {
 			case TE_STAND_PAT: {
 				int outcome = e->v1 >= top->beta ? TSP_CUTOFF : e->v1 > top->cur_alpha ? TSP_RAISE : TSP_NONE;
 
-				WB(&w, ",");
-				wb_int(&w, e->v1);
+				WB(w, ",");
+				wb_int(w, e->v1);
 				if (e->extra != outcome) {
 					const char *name = trace_outcome_name(e->extra);
 
-					OPT(&w, &open, "outcome");
-					wb_char(&w, '"');
-					wb_lit(&w, name, strlen(name));
-					wb_char(&w, '"');
+					OPT(w, &open, "outcome");
+					wb_char(w, '"');
+					wb_lit(w, name, strlen(name));
+					wb_char(w, '"');
 				}
 				/* A raise sets alpha (the reader's rule), whatever the outcome said. */
 				if (e->extra == TSP_RAISE)
@@ -206,17 +207,17 @@ void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct 
 				break;
 			}
 			case TE_MOVE:
-				WB(&w, ",");
-				wb_move(&w, e->move);
+				WB(w, ",");
+				wb_move(w, e->move);
 				top->last_move = e->move;
 				break;
 			case TE_ALPHA_RAISE:
 			case TE_BETA_CUTOFF:
-				WB(&w, ",");
-				wb_int(&w, e->v1);
+				WB(w, ",");
+				wb_int(w, e->v1);
 				if (e->move != top->last_move) {
-					OPT(&w, &open, "move");
-					wb_move(&w, e->move);
+					OPT(w, &open, "move");
+					wb_move(w, e->move);
 				}
 				if (e->kind == TE_ALPHA_RAISE)
 					top->cur_alpha = e->v1;
@@ -224,59 +225,95 @@ void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct 
 			case TE_DELTA_PRUNE:
 			case TE_SEE_PRUNE:
 				/* The captured value, the margin and the SEE follow from the position and the options. */
-				WB(&w, ",");
-				wb_move(&w, e->move);
+				WB(w, ",");
+				wb_move(w, e->move);
 				break;
 			case TE_MATE:
 				if (e->v1 != -(SCORE_MATE - top->ply)) {
-					OPT(&w, &open, "value");
-					wb_int(&w, e->v1);
+					OPT(w, &open, "value");
+					wb_int(w, e->v1);
 				}
 				break;
 			case TE_STALEMATE:
 				if (e->v1 != 0) {
-					OPT(&w, &open, "value");
-					wb_int(&w, e->v1);
+					OPT(w, &open, "value");
+					wb_int(w, e->v1);
 				}
 				break;
 			case TE_HORIZON:
 			case TE_QDEPTH_LIMIT:
 			case TE_PLY_LIMIT:
 			case TE_QUIET_LEAF:
-				WB(&w, ",");
-				wb_int(&w, e->v1);
+				WB(w, ",");
+				wb_int(w, e->v1);
 				break;
 			case TE_LEAVE:
-				WB(&w, ",");
-				wb_int(&w, e->v1);
+				WB(w, ",");
+				wb_int(w, e->v1);
 				if (e->extra != bound_of(e->v1, top->alpha, top->beta)) {
 					const char *name = trace_bound_name(e->extra);
 
-					OPT(&w, &open, "bound");
-					wb_char(&w, '"');
-					wb_lit(&w, name, strlen(name));
-					wb_char(&w, '"');
+					OPT(w, &open, "bound");
+					wb_char(w, '"');
+					wb_lit(w, name, strlen(name));
+					wb_char(w, '"');
 				}
-				depth--;
+				if (depth > 0)
+					depth--;
 				break;
 			case TE_STOPPED:
 				if (e->extra)
-					WB(&w, ",{\"interrupted\":true}");
+					WB(w, ",{\"interrupted\":true}");
 				break;
 			default:
 				break;
 			}
 		}
 		if (open)
-			wb_char(&w, '}');
-		WB(&w, "]\n");
+			wb_char(w, '}');
+		if (document)
+			wb_char(w, ']');
+		else
+			WB(w, "]\n");
 	}
+	free(pos);
+	free(st);
+}
+
+void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
+				 const struct search_options *opt, const struct search_result *res)
+{
+	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
+
+	wb_char(&w, '{');
+	traceio_json_header(&w, root, TRACEIO_VERSION);
+	WB(&w, ", ");
+	traceio_json_options(&w, opt);
+	WB(&w, "}\n");
+	compact_records(&w, t, root, opt, false);
 	wb_room(&w);
 	WB(&w, "{\"type\": \"result\", ");
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "}\n");
 	wb_flush(&w);
-	free(pos);
-	free(st);
+	free(w.buf);
+}
+
+void traceio_write_json_compact(FILE *out, const struct trace *t, const struct position *root,
+				const struct search_options *opt, const struct search_result *res)
+{
+	struct wbuf w = { out, xmalloc(WBUF_SIZE), 0 };
+
+	wb_char(&w, '{');
+	traceio_json_header(&w, root, TRACEIO_VERSION);
+	WB(&w, ",\n");
+	traceio_json_options(&w, opt);
+	WB(&w, ",\n\"result\": {");
+	traceio_json_result_fields(&w, t, root, res);
+	WB(&w, "},\n\"events\": [");
+	compact_records(&w, t, root, opt, true);
+	wb_room(&w);
+	WB(&w, "\n]}\n");
+	wb_flush(&w);
 	free(w.buf);
 }

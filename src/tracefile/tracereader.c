@@ -111,7 +111,7 @@ static bool doc_array_next(struct rd *r, size_t *pos, bool first, const char *wh
 
 bool tracereader_next_node_record(struct rd *r, uint32_t id, struct noderec *n, struct loc ev_at, const char *ev_path)
 {
-	if (r->jsonl) {
+	if (r->jsonl || r->nodes_absent) {
 		if (r->q_count == 0)
 			return tracereader_fail_key(r, ev_at, ev_path, "node", "node %lu is entered before its node record "
 					   "(a node's line comes before its enter event)", (unsigned long)id);
@@ -276,11 +276,14 @@ static bool read_document(struct rd *r)
 	if (!tracereader_read_header(r, header, (struct loc){ tracereader_skip_ws(s, len, 0), 0 }, "") ||
 	    !tracereader_read_options(r, tracejson_get(header, "options"), (struct loc){ at[K_FORMAT], 0 }))
 		goto out;
-	if (!at[K_NODES] || !at[K_EVENTS]) {
+	/* Version 3: without "nodes", each node's record follows from its compact enter. */
+	if (!at[K_NODES] && at[K_EVENTS] && r->info.version >= 3)
+		r->nodes_absent = true;
+	if ((!at[K_NODES] && !r->nodes_absent) || !at[K_EVENTS]) {
 		tracereader_fail_at(r, tracereader_skip_ws(s, len, 0), "", "missing key \"%s\" (an array)", at[K_NODES] ? "events" : "nodes");
 		goto out;
 	}
-	r->nodes_pos = at[K_NODES] + 1;
+	r->nodes_pos = at[K_NODES] ? at[K_NODES] + 1 : 0;
 	events = at[K_EVENTS] + 1;
 	path_init(&r->node_path, "nodes");
 	path_init(&path, "events");
@@ -298,8 +301,15 @@ static bool read_document(struct rd *r)
 		if ((e = doc_element(r, r->pj, &events, &r->event_ends, path.s)) == NULL)
 			goto out;
 		n++;
-		if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path.s))
+		if (e->type == TJ_ARRAY && r->info.version >= 3) {
+			bool played = tracereader_read_compact(r, e, (struct loc){ start, 0 }, path.s);
+
+			r->compact_keys = NULL;
+			if (!played)
+				goto out;
+		} else if (!tracereader_read_event(r, e, (struct loc){ start, 0 }, path.s)) {
 			goto out;
+		}
 	}
 	if (!r->nodes_end && r->nodes_pos) {
 		size_t p = r->nodes_pos;
@@ -451,7 +461,7 @@ static bool line_record(struct rd *r, struct lines_state *st, const struct trace
 		if (r->info.version < 3)
 			return tracereader_fail_at(r, 0, "", "expected an object (one record a line; the compact records, "
 						   "arrays, are version 3's)");
-		ok = tracereader_read_compact(r, o, (struct loc){ 0, r->line });
+		ok = tracereader_read_compact(r, o, (struct loc){ 0, r->line }, "event");
 		r->compact_keys = NULL;
 		return ok;
 	}

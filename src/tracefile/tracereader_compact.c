@@ -1,9 +1,11 @@
 /*
- * tracereader_compact.c: version 3's compact records of JSON Lines.
+ * tracereader_compact.c: version 3's compact records, the lines of JSON
+ * Lines or the elements of a document's "events".
  *
  * A compact record is an array, ["kind", values...], optionally ending in an
  * object of further fields: one event of the innermost node open, whose
- * required values come by position (quiesce-trace(5), COMPACT RECORDS).
+ * required values come by position (quiesce-trace(5), COMPACT RECORDS); an
+ * enter's further fields other than its window are its node's (eval, ...).
  * Rather than a second reader, each one is turned into the object records it
  * stands for, with the keys the positions name, and played through the same
  * code as a version 2 line: an enter becomes the node record it implies (the
@@ -91,23 +93,23 @@ static bool built_add_key(struct built *b, const char *key, uint32_t klen, const
 #define built_null(b, key) BUILT_SCALAR((b), key, TJ_NULL, i, 0)
 #define built_string(b, key, sval) BUILT_SCALAR((b), key, TJ_STRING, s, (sval))
 
-bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at)
+bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at, const char *path)
 {
 	static const char *const kind_only[] = { "kind", NULL };
 	const struct tracejson_value *e = a + 1, *opt = NULL;
 	const char *keys[4] = { "kind", NULL, NULL, NULL };
 	const char *name;
-	struct built ev;
-	uint32_t npos = 0, given;
+	struct built ev, node;
+	uint32_t npos = 0, nvals;
 	int kind;
 
 	r->compact_keys = kind_only;
 	if (a->count == 0 || e->type != TJ_STRING)
-		return tracereader_fail_key(r, at, "event", a->count ? "kind" : NULL, "expected the kind of the event first "
+		return tracereader_fail_key(r, at, path, a->count ? "kind" : NULL, "expected the kind of the event first "
 				   "(\"enter\", \"stand_pat\", \"move\", ...), found %s",
 				   a->count ? tracereader_type_name(e) : "an empty array");
 	if ((kind = compact_kind(e->u.s, e->count)) < 0)
-		return tracereader_fail_key(r, at, "event", "kind", "\"%s\" is not a kind of event (\"enter\", \"stand_pat\", "
+		return tracereader_fail_key(r, at, path, "kind", "\"%s\" is not a kind of event (\"enter\", \"stand_pat\", "
 				   "\"move\", \"alpha_raise\", \"beta_cutoff\", \"delta_prune\", \"see_prune\", \"mate\", "
 				   "\"stalemate\", \"horizon\", \"qdepth_limit\", \"ply_limit\", \"quiet_leaf\", \"leave\", "
 				   "\"stopped\")", tracereader_cut(e->u.s));
@@ -119,37 +121,37 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 	r->compact_keys = keys;
 
 	/* The values by position (none an array or an object), then at most one object of further fields, last. */
-	given = a->count - 1;
+	nvals = a->count - 1;
 	e = tracejson_next(a + 1);
-	for (uint32_t i = 0; i < given; i++, e = tracejson_next(e)) {
+	for (uint32_t i = 0; i < nvals; i++, e = tracejson_next(e)) {
 		if (i < npos && e->type != TJ_OBJECT && e->type != TJ_ARRAY)
 			continue;
-		if (i >= npos && i == given - 1 && e->type == TJ_OBJECT) {
+		if (i >= npos && i == nvals - 1 && e->type == TJ_OBJECT) {
 			opt = e;
 			continue;
 		}
 		if (i < npos)
-			return tracereader_fail_key(r, at, "event", positional[kind][i], "expected %s, found %s",
+			return tracereader_fail_key(r, at, path, positional[kind][i], "expected %s, found %s",
 					   strcmp(positional[kind][i], "move") == 0 ? "a move in UCI" : "a whole number",
 					   tracereader_type_name(e));
-		return tracereader_fail_key(r, at, "event", NULL, "\"%s\" takes %u value%s by position, then at most an "
+		return tracereader_fail_key(r, at, path, NULL, "\"%s\" takes %u value%s by position, then at most an "
 				   "object of further fields: found %u element%s after the kind", name, npos,
-				   npos == 1 ? "" : "s", given, given == 1 ? "" : "s");
+				   npos == 1 ? "" : "s", nvals, nvals == 1 ? "" : "s");
 	}
-	if (given < npos)
-		return tracereader_fail_key(r, at, "event", NULL, "\"%s\" takes its %s next (missing)", name,
-				   positional[kind][given]);
+	if (nvals < npos)
+		return tracereader_fail_key(r, at, path, NULL, "\"%s\" takes its %s next (missing)", name,
+				   positional[kind][nvals]);
 
 	/* The event's object: the node it belongs to, its kind, the values by position, the further fields. */
 	built_start(&ev);
 	if (kind == TE_ENTER) {
-		struct built node;
+		/* A node line (JSON Lines) or the "nodes" array (the document) gives the node's record, if any. */
+		bool given = r->jsonl ? r->q_count > 0 : !r->nodes_absent;
 		struct noderec n;
 		char uci[8];
 
-		if (r->q_count > 0) {
-			/* A node line given before it stands for the node's record (it gives fields this form cannot). */
-			built_int(&ev, "node", tracereader_queued_id(r));
+		if (given) {
+			built_int(&ev, "node", r->jsonl ? tracereader_queued_id(r) : r->next_record);
 		} else {
 			uint32_t id = r->next_record;
 
@@ -157,7 +159,7 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 			built_int(&node, "id", id);
 			if (r->depth == 0) {
 				if (id != 0)
-					return tracereader_fail_key(r, at, "event", "kind", "no node is open, so this would "
+					return tracereader_fail_key(r, at, path, "kind", "no node is open, so this would "
 							   "enter a second root (a trace has one)");
 				built_null(&node, "parent");
 				built_null(&node, "move");
@@ -165,21 +167,51 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 				const struct frame *up = &r->fr[r->depth - 1];
 
 				if (r->pending_child == TRACE_NONE)
-					return tracereader_fail_key(r, at, "event", "kind", "no move event before it in node "
+					return tracereader_fail_key(r, at, path, "kind", "no move event before it in node "
 							   "%lu (a child is entered right after the move that leads to it)",
 							   (unsigned long)up->rec.id);
 				built_int(&node, "parent", up->rec.id);
 				notation_uci(up->last_move, uci);
 				built_string(&node, "move", uci);
 			}
+			built_int(&ev, "node", id);
+		}
+		/* The further fields: the window is the event's, the rest the node's record's (eval, ...). */
+		if (opt != NULL) {
+			const struct tracejson_value *m = opt + 1;
+
+			for (uint32_t i = 0; i < opt->count; i++, m = tracejson_next(m)) {
+				bool window = (m->klen == 5 && memcmp(m->key, "alpha", 5) == 0) ||
+					      (m->klen == 4 && memcmp(m->key, "beta", 4) == 0);
+
+				if (window) {
+					if (!built_add_key(&ev, m->key, m->klen, m))
+						return tracereader_fail_key(r, at, path, NULL, "too many further fields");
+					continue;
+				}
+				if ((m->klen == 2 && memcmp(m->key, "id", 2) == 0) ||
+				    (m->klen == 6 && memcmp(m->key, "parent", 6) == 0) ||
+				    (m->klen == 4 && memcmp(m->key, "move", 4) == 0))
+					return tracereader_fail_key(r, at, path, NULL, "\"%.*s\" follows from the order (a compact "
+							   "enter's node is the next, a child of the node open by its last move)",
+							   (int)m->klen, m->key);
+				if (given)
+					return tracereader_fail_key(r, at, path, NULL, "\"%.*s\" belongs in the node's record, "
+							   "which is given (%s)", (int)m->klen, m->key,
+							   r->jsonl ? "its node line" : "\"nodes\"");
+				if (!built_add_key(&node, m->key, m->klen, m))
+					return tracereader_fail_key(r, at, path, NULL, "too many further fields");
+			}
+			opt = NULL;
+		}
+		if (!given) {
 			if (!tracereader_read_node(r, node.v, at, "node", &n))
 				return false;
 			tracereader_queue_node(r, &n);
-			built_int(&ev, "node", id);
 		}
 	} else {
 		if (r->depth == 0)
-			return tracereader_fail_key(r, at, "event", "kind", "no node is open (a trace starts with "
+			return tracereader_fail_key(r, at, path, "kind", "no node is open (a trace starts with "
 					   "[\"enter\"], and an event belongs to the innermost node open)");
 		built_int(&ev, "node", r->fr[r->depth - 1].rec.id);
 	}
@@ -195,11 +227,11 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 
 			for (uint32_t j = 0; j < ev.v[0].count; j++, have = tracejson_next(have))
 				if (have->klen == m->klen && memcmp(have->key, m->key, m->klen) == 0)
-					return tracereader_fail_key(r, at, "event", NULL, "\"%.*s\" is given twice (by "
+					return tracereader_fail_key(r, at, path, NULL, "\"%.*s\" is given twice (by "
 							   "position and in the object)", (int)m->klen, m->key);
 			if (!built_add_key(&ev, m->key, m->klen, m))
-				return tracereader_fail_key(r, at, "event", NULL, "too many further fields");
+				return tracereader_fail_key(r, at, path, NULL, "too many further fields");
 		}
 	}
-	return tracereader_read_event(r, ev.v, at, "event");
+	return tracereader_read_event(r, ev.v, at, path);
 }

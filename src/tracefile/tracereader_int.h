@@ -104,6 +104,7 @@ struct rd {
 	struct tracereader_ends node_ends, event_ends;
 	struct tracereader_path node_path;   /* the path of the element of "nodes" read last */
 	bool nodes_end;
+	bool nodes_absent;         /* a version 3 document without "nodes": the records come from the compact enters */
 	/* JSON Lines: node records read and not yet entered, in id order. */
 	struct noderec *queue;
 	size_t q_head, q_count, q_cap;
@@ -193,8 +194,8 @@ bool tracereader_finish(struct rd *r, const struct tracejson_value *result, stru
 
 /* tracereader_compact.c: version 3's compact records. */
 
-/* Plays the compact record A (an array) of the current line into the trace; false after a message. */
-bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at);
+/* Plays the compact record A (an array) at AT, named PATH, into the trace; false after a message. */
+bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at, const char *path);
 
 /* tracereader.c: the forms. */
 

@@ -54,7 +54,7 @@ const struct command_spec command_table[] = {
 	  command_compare, "cmpmode" },
 	{ "diff", "FILE", "compare this search with a trace FILE (any engine's) side by side, the parting node marked",
 	  command_diff, NULL },
-	{ "export", "json|jsonl|dot|text|pgn|game FILE", "write the trace to a file (jsonl: JSON Lines; pgn: the "
+	{ "export", "json|json-full|jsonl|jsonl-full|dot|text|pgn|game FILE", "write the trace to a file (jsonl: JSON Lines; -full: every field; pgn: the "
 	  "line and the root's alternatives; game: the game being played, as PGN)", command_export, "format" },
 	{ "open", "FILE", "open a trace in JSON or JSON Lines (quiesce-trace(5))", command_open, NULL },
 	{ "play", "[SPEED]", "step through the events automatically (any key stops)", command_play, NULL },

@@ -70,7 +70,7 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 {
 	static const char *const modes[] = { "none", "captures", "checks", NULL };
 	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
-	static const char *const formats[] = { "json", "jsonl", "dot", "text", "pgn", "game", NULL };
+	static const char *const formats[] = { "json", "json-full", "jsonl", "jsonl-full", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
 	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
 					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",

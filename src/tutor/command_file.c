@@ -9,6 +9,7 @@
 #include "base/atomicfile.h"
 #include "base/inputfile.h"
 #include "play/pgn.h"
+#include "play/traceformat.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader.h"
 
@@ -20,9 +21,10 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 	struct atomicfile af;
 	struct error inner = { 0 };
 
-	if (n != 2 || (strcmp(w[0], "json") && strcmp(w[0], "jsonl") && strcmp(w[0], "dot") && strcmp(w[0], "text") &&
-		       strcmp(w[0], "pgn") && strcmp(w[0], "game")))
-		return error_set(err, 0, 0, "export: expected json|jsonl|dot|text|pgn|game FILE");
+	const struct traceformat *f;
+
+	if (n != 2 || (traceformat_find(w[0]) == NULL && strcmp(w[0], "game")))
+		return error_set(err, 0, 0, "export: expected json|json-full|jsonl|jsonl-full|dot|text|pgn|game FILE");
 	if (!strcmp(w[0], "game")) {
 		struct pgn_tags tags = { 0 };
 		char engine[96];
@@ -48,16 +50,8 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 		return false;
 	if (!atomicfile_open(&af, w[1], &inner))
 		return error_set(err, 0, 0, "export: %s", inner.msg);
-	if (!strcmp(w[0], "json"))
-		traceio_write_json(af.fp, s->trace, &s->root, &s->opt, &s->result);
-	else if (!strcmp(w[0], "jsonl"))
-		traceio_write_jsonl_compact(af.fp, s->trace, &s->root, &s->opt, &s->result);
-	else if (!strcmp(w[0], "dot"))
-		traceio_write_dot(af.fp, s->trace, &s->root, &s->opt, &s->result);
-	else if (!strcmp(w[0], "pgn"))
-		pgn_write_search(af.fp, s->trace, &s->root, &s->opt, &s->result);
-	else
-		traceio_write_text(af.fp, s->trace, &s->root, &s->opt, &s->result);
+	f = traceformat_find(w[0]);
+	f->writer(af.fp, s->trace, &s->root, &s->opt, &s->result);
 	if (!atomicfile_commit(&af, &inner))
 		return error_set(err, 0, 0, "export: %s", inner.msg);
 	fprintf(out, "Wrote the trace (%u node%s) as %s to %s\n", (unsigned)trace_node_count(s->trace),

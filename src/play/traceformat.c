@@ -1,0 +1,70 @@
+/* traceformat.c: the formats a trace is written in, by name and by file name ending. */
+#include "play/traceformat.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "play/pgn.h"
+#include "tracefile/traceio.h"
+
+/* The compact forms (version 3) are the ones the endings imply; the forms of every field are asked for by name. */
+static const struct traceformat formats[] = {
+	{ "text", ".txt", traceio_write_text },
+	{ "json", ".json", traceio_write_json_compact },
+	{ "json-full", NULL, traceio_write_json },
+	{ "jsonl", ".jsonl", traceio_write_jsonl_compact },
+	{ "jsonl-full", NULL, traceio_write_jsonl },
+	{ "dot", ".dot", traceio_write_dot },
+	{ "pgn", ".pgn", pgn_write_search },
+};
+
+#define FORMATS (sizeof formats / sizeof formats[0])
+
+/* Whether the LEN bytes of NAME end in SUFFIX, letters in either case. */
+static bool ends_with(const char *name, size_t len, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return len > k && strncasecmp(name + len - k, suffix, k) == 0;
+}
+
+const struct traceformat *traceformat_find(const char *name)
+{
+	for (size_t i = 0; i < FORMATS; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+bool traceformat_gzip(const char *path)
+{
+	return ends_with(path, strlen(path), ".gz");
+}
+
+const struct traceformat *traceformat_for_path(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (traceformat_gzip(path))
+		n -= 3;
+	for (size_t i = 0; i < FORMATS; i++)
+		if (formats[i].ext != NULL && ends_with(path, n, formats[i].ext))
+			return &formats[i];
+	return &formats[0];
+}
+
+void traceformat_names(const char *sep, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	if (n == 0)
+		return;
+	buf[0] = '\0';
+	for (size_t i = 0; i < FORMATS && used < n; i++) {
+		int k = snprintf(buf + used, n - used, "%s%s", i ? sep : "", formats[i].name);
+
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
