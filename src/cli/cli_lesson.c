@@ -27,7 +27,8 @@ static const char check_usage_options[] =
 	"  -h, --help             display this help and exit\n\n"
 	"Every screen fact a page's text quotes (a signed value, a mate, a move, a node\n"
 	"count, a tree mark) must be on the page as the tutor draws it at 80x24 and\n"
-	"160x48, be declared by an @claim, or be listed on a '# off-screen:' line.\n\n"
+	"160x48, be declared by an @claim, or be listed on a '# off-screen:' line. At\n"
+	"80x24 a page's text must be read in at most 3 presses of '}'.\n\n"
 	"Exit status: 0 when every lesson parses and every claim holds, 1 when one\n"
 	"does not, 2 for a usage error. Problems are printed as FILE:LINE:COLUMN: MESSAGE.\n";
 
