@@ -97,4 +97,39 @@ if expect_exit 1 "check-lesson of a changed lesson" "$QUIESCE" check-lesson "$T/
 	expect_err_has "claim failed" "check-lesson of a changed lesson"
 fi
 
+# The presses of '}' a page takes to read at 80x24, at the edges of each
+# count. Counted by hand: in the reading layout the lesson band has 10 rows
+# of text under its title (24 lines less the status and command lines, less
+# the 11 of board and tree, less the title) and '}' scrolls 9 of them (a
+# page less one line). A page of P one-line paragraphs is 2 + 2P lines (the
+# lesson and page headings, then a blank line and a line a paragraph), and
+# the pane shows lines 9K+1 to 9K+10 after K presses. So 4 paragraphs (10
+# lines) fit: 0; 5 (12 lines): 1; 13 (28 lines): 2, lines 19 to 28 shown;
+# 14 (30 lines): 3; 17 (36 lines): 3, lines 27 to 36 shown, the most a page
+# may take; 18 (38 lines): 4, refused (bad lesson 55).
+long_page() { # P FILE: a lesson whose only page has P one-line paragraphs
+	{
+		printf 'title: T\nid: t\nsummary: S\npage: P\n'
+		i=1
+		while [ "$i" -le "$1" ]; do
+			[ "$i" -gt 1 ] && echo
+			echo "Paragraph $i of the page, one line long."
+			i=$((i + 1))
+		done
+	} >"$2"
+}
+for pair in 4:0 5:1 13:2 14:3 17:3 18:4; do
+	p=${pair%:*} want=${pair#*:}
+	long_page "$p" "$T/long$p.lesson"
+	run "$QUIESCE" check-lesson --screens "$T/long$p.lesson"
+	expect_out_has "page 1/1 at 80x24 ($want press" "$p paragraphs take $want presses of '}' at 80x24"
+	if [ "$want" -le 3 ]; then
+		[ "$status" -eq 0 ] || fail "$p paragraphs ($want presses): check-lesson exit status $status, expected 0"
+	else
+		[ "$status" -eq 1 ] || fail "$p paragraphs ($want presses): check-lesson exit status $status, expected 1"
+		expect_err_has "page 1/1: the text takes $want presses of '}' to read at 80x24 (at most 3" \
+			"$p paragraphs are refused"
+	fi
+done
+
 finish

@@ -37,7 +37,10 @@ A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
 
 It prints, per lesson and overall, how many presses of '}' the pages took
-to show all their text (the reading cost of the layout at this size).
+to show all their text (the reading cost of the layout at this size), and
+fails a page where that count is not the one 'quiesce check-lesson
+--screens' gives for the page at this size (its virtual terminal, which
+refuses a page of more than 3 at 80x24, must count as the tutor scrolls).
 
 Every wait is for a screen condition (polling capture-pane), never a fixed
 sleep. Prints one line per failure and "N pages, N failures" at the end;
@@ -508,6 +511,17 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
     return True
 
 
+def check_lesson_presses(quiesce, datadir, path, cols, lines):
+    """{page number: presses of '}'} that 'quiesce check-lesson --screens' counts for PATH at COLSxLINES
+    (empty when it does not check that size)."""
+    env = dict(os.environ, QUIESCE_DATADIR=datadir, LC_ALL="C")
+    out = subprocess.run([quiesce, "check-lesson", "--screens", path], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env, check=False, universal_newlines=True).stdout
+    size = re.escape("%sx%s" % (cols, lines))
+    return {int(m.group(1)): int(m.group(2))
+            for m in re.finditer(r" page (\d+)/\d+ at %s \((\d+) press" % size, out)}
+
+
 def main():
     if sys.argv[1:] == ["--self-test"]:
         return self_test()
@@ -529,6 +543,7 @@ def main():
         for name in files:
             number = every.index(name) + 1
             title, plist = parse_lesson(os.path.join(lessondir, name))
+            counted = check_lesson_presses(quiesce, datadir, os.path.join(lessondir, name), cols, lines)
             t.keys(":")
             t.type("lesson %d" % number)
             t.keys("Enter")
@@ -538,8 +553,14 @@ def main():
                 pages += 1
                 page_counts[number] = page_counts.get(number, 0) + 1
                 # A page that never came: the rest of this lesson would only time out too.
+                before = scrolls.get(number, 0)
                 if not check_page(t, title, number, page, k, len(plist), fails, scrolls):
                     break
+                took = scrolls.get(number, 0) - before
+                if counted and counted.get(k) != took:
+                    fails.append("%sx%s lesson %d page %d/%d: the tutor took %d presses of '}' to read, "
+                                 "check-lesson counts %s" % (cols, lines, number, k, len(plist), took,
+                                                             counted.get(k)))
     finally:
         t.stop()
     for f in fails:

@@ -51,10 +51,14 @@ struct ui_screen_size {
  * NUMBER is its place in the lesson list (0 when not listed). SCREENS[i]
  * receives the screen at SIZES[i]: its rows, each ended by a newline, with
  * the lesson pane blanked (its own text quotes what the page talks about).
+ * PRESSES, when not NULL, receives at PRESSES[i] how many presses of '}' it
+ * takes at SIZES[i] to read the whole text of the page: the key is pressed
+ * through the tutor's own key handler while the lesson pane's title says
+ * there is more below, as a learner (and tests/tutor-lessons.py) does.
  * False with WHY set when no virtual terminal could be made, a size is
  * below the tutor's smallest, or PAGE is out of range.
  */
 bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_screen_size *sizes, int count,
-		     char **screens, char *why, size_t n);
+		     char **screens, int *presses, char *why, size_t n);
 
 #endif

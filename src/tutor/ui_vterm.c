@@ -2,8 +2,8 @@
  * ui_vterm.c: the tutor drawn on a virtual terminal of its own (newterm
  * writing to /dev/null and reading from /dev/null), never the user's: the
  * responsiveness benchmark (ui_bench.c) runs the key handler on one, and
- * check-lesson reads back the screen of each lesson page drawn on one
- * (ui_page_screens).
+ * check-lesson reads back the screen of each lesson page drawn on one, and
+ * counts the presses of '}' its text takes to read (ui_page_screens).
  */
 #include <locale.h>
 #include <stdio.h>
@@ -105,8 +105,48 @@ static char *screen_text(const struct rect *blank)
 	return text;
 }
 
+/*
+ * Whether the lesson pane's title line, as drawn in the rectangle R, says
+ * that the text goes on below ("more below" or "more above and below"): the
+ * mark a learner reads, not the pane's own counters.
+ */
+static bool more_below(const struct rect *r)
+{
+	char *line = xmalloc((size_t)COLS + 1);
+	bool below = false;
+
+	if (r->w > 0 && mvwinnstr(stdscr, r->y, r->x, line, r->w) > 0)
+		below = strstr(line, "more below") != NULL || strstr(line, "more above and below") != NULL;
+	free(line);
+	return below;
+}
+
+/* Presses of '}' after which reading gives up: far more than any page has, so that a '}' that stops scrolling cannot loop. */
+#define READ_PRESSES_CAP 1000
+
+/*
+ * The presses of '}' it takes to read the whole text of the lesson pane of
+ * UI, drawn as the page opens: '}' goes through the tutor's key handler and
+ * the screen is drawn again after each press, until the pane's title no
+ * longer says there is more below. 0 when the text fits the pane.
+ */
+static int read_presses(struct ui *ui)
+{
+	int presses = 0;
+
+	if (!ui->panes[PANE_LESSON].shown)
+		return 0;
+	while (more_below(&ui->panes[PANE_LESSON].r) && presses < READ_PRESSES_CAP) {
+		ui_handle_key(ui, '}');
+		ui->quit = false;
+		ui_draw(ui);
+		presses++;
+	}
+	return presses;
+}
+
 bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_screen_size *sizes, int count,
-		     char **screens, char *why, size_t n)
+		     char **screens, int *presses, char *why, size_t n)
 {
 	struct session *s = session_new();
 	struct tour *t = tour_new_detached();
@@ -114,8 +154,11 @@ bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_scr
 	struct ui_vterm vt;
 	bool ok = true;
 
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		screens[i] = NULL;
+		if (presses)
+			presses[i] = 0;
+	}
 	s->tour = t;
 	s->tour_free = tour_free;
 	t->pane = true;
@@ -150,6 +193,9 @@ bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_scr
 			ok = false;
 		} else {
 			screens[i] = screen_text(ui.panes[PANE_LESSON].shown ? &ui.panes[PANE_LESSON].r : NULL);
+			/* After the screen is read: scrolling changes only the lesson pane, which it blanks. */
+			if (presses)
+				presses[i] = read_presses(&ui);
 		}
 		ui_tree_free(&ui);
 		ui_lesson_free(&ui);
