@@ -25,7 +25,7 @@ mode_of() {
 # 1. A private trace file stays private.
 printf 'old\n' >"$T/private.json"
 chmod 600 "$T/private.json"
-expect_exit 0 "trace --output over a 0600 file" timeout "$TO" "$QUIESCE" trace --format json --output "$T/private.json"
+expect_exit 0 "trace --output over a 0600 file" timeout "$TO" "$QUIESCE" trace --format json-full --output "$T/private.json"
 [ "$(mode_of "$T/private.json")" = 600 ] || fail "a 0600 file became $(mode_of "$T/private.json") after trace --output"
 grep -q '"nodes"\|"events"' "$T/private.json" || fail "the 0600 file was not rewritten with the trace"
 

@@ -3,7 +3,7 @@
 
 Usage: check-trace-mutate.py MUTATION IN.json OUT.json
 
-Reads a trace written by "quiesce trace --format json", changes it so that
+Reads a trace written by "quiesce trace --format json-full", changes it so that
 exactly one documented search rule (quiesce-trace(5), CHECKED RULES) is
 broken at one node, keeps the file otherwise consistent (node records agree
 with their events, bounds with scores), writes it to OUT.json and prints

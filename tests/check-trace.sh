@@ -41,7 +41,7 @@ for fen in "$OPEN" "$WAC" "$MATE" "$CHECK"; do
 		"--eval pst --delta"; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
-		"$Q" trace --format json --max-nodes 100000 --fen "$fen" $opts >"$T/t$n.json" 2>"$T/err" ||
+		"$Q" trace --format json-full --max-nodes 100000 --fen "$fen" $opts >"$T/t$n.json" 2>"$T/err" ||
 			{ fail "quiesce trace $opts on '$fen' failed"; continue; }
 		echo "$opts | $fen" >"$T/t$n.what"
 	done
@@ -59,18 +59,18 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 	expect_out_has "t1.json: ok (" "a clean trace says ok"
 
 # ------------------------------------------------------------ 2. broken rules
-"$Q" trace --format json --depth 1 --no-evasions --fen "$CHECK" >"$T/faulty.json" || bail "trace faulty"
-"$Q" trace --format json --fen "$OPEN" >"$T/cap.json" || bail "trace captures"
-"$Q" trace --format json --fail-soft --fen "$OPEN" >"$T/soft.json" || bail "trace fail-soft"
-"$Q" trace --format json --depth 1 --fen "$MATE" >"$T/mate.json" || bail "trace mate"
-"$Q" trace --format json --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
-"$Q" trace --format json --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
-"$Q" trace --format json --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+"$Q" trace --format json-full --depth 1 --no-evasions --fen "$CHECK" >"$T/faulty.json" || bail "trace faulty"
+"$Q" trace --format json-full --fen "$OPEN" >"$T/cap.json" || bail "trace captures"
+"$Q" trace --format json-full --fail-soft --fen "$OPEN" >"$T/soft.json" || bail "trace fail-soft"
+"$Q" trace --format json-full --depth 1 --fen "$MATE" >"$T/mate.json" || bail "trace mate"
+"$Q" trace --format json-full --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
+"$Q" trace --format json-full --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
+"$Q" trace --format json-full --see --fen "$WAC" >"$T/see.json" || bail "trace see"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
 # 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
 # the pawn on e7 attacks d8 and f8, the king is on a8).
-"$Q" trace --format json --depth 0 --fen "6k1/8/4p3/3p4/8/8/8/3QK3 w - - 0 1" >"$T/seeq.json" || bail "trace SEE position"
-"$Q" trace --format json --depth 0 --pawn-pushes --fen "k7/8/4P3/8/8/8/8/4K3 w - - 0 1" >"$T/push.json" || bail "trace push"
+"$Q" trace --format json-full --depth 0 --fen "6k1/8/4p3/3p4/8/8/8/3QK3 w - - 0 1" >"$T/seeq.json" || bail "trace SEE position"
+"$Q" trace --format json-full --depth 0 --pawn-pushes --fen "k7/8/4P3/8/8/8/8/4K3 w - - 0 1" >"$T/push.json" || bail "trace push"
 
 for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap \
 	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
@@ -142,7 +142,7 @@ expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json
 	expect_out_has ", 0 only in A, 0 only in B" "every node aligned"
 expect_exit 0 "diff --reference of a quiesce trace" "$Q" diff "$T/soft.json" --reference &&
 	expect_out_has "No parting decision" "quiesce's trace is its reference"
-"$Q" trace --format json --depth 1 --fen "$CHECK" >"$T/right.json" || bail "trace check position"
+"$Q" trace --format json-full --depth 1 --fen "$CHECK" >"$T/right.json" || bail "trace check position"
 if expect_exit 1 "diff faulty vs evasions" "$Q" diff "$T/faulty.json" "$T/right.json"; then
 	expect_out_has "First parting: node 1 in A, node 1 in B (a8a1): stand-pat" "the parting node is the node in check"
 	expect_out_has "A stands pat at " "what A did"

@@ -121,7 +121,7 @@ if expect_exit 0 "bench --quick" "$Q" bench --quick; then
 fi
 
 # The exit status of a good trace is 0 whichever option comes last.
-expect_exit 0 "trace --format json as the last option" "$Q" trace --depth 1 --format json
+expect_exit 0 "trace --format json-full as the last option" "$Q" trace --depth 1 --format json-full
 expect_exit 0 "trace --format dot as the last option" "$Q" trace --depth 1 --format dot
 
 finish

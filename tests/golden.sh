@@ -53,9 +53,9 @@ else
 fi
 # It replaces an existing file.
 echo old >"$T/outdir/trace.json"
-expect_exit 0 "trace --format json -o" "$QUIESCE" trace --fen "$fen" -d 1 --format json -o "$T/outdir/trace.json"
+expect_exit 0 "trace --format json-full -o" "$QUIESCE" trace --fen "$fen" -d 1 --format json-full -o "$T/outdir/trace.json"
 head -n 1 "$T/outdir/trace.json" | grep -F '{"format": "quiesce-trace", "version": 2, "fen": ' >/dev/null ||
-	fail "--format json: the first line is not the JSON header"
+	fail "--format json-full: the first line is not the JSON header"
 leftover=$(ls "$T/outdir" | grep -v -x -e trace.txt -e trace.json)
 [ -z "$leftover" ] || fail "--output left files behind: $leftover"
 
@@ -66,9 +66,12 @@ expect_exit 1 "trace --output into a missing directory" \
 
 # --format: json parses when python3 is here; dot renders when Graphviz is here.
 if python3 -c 'import json' 2>/dev/null; then
-	run "$QUIESCE" trace --fen "$fen" -d 1 --delta --format json
+	run "$QUIESCE" trace --fen "$fen" -d 1 --delta --format json-full
 	python3 -c 'import json, sys; d = json.load(sys.stdin); assert list(d) == ["format", "version", "fen", "options", "result", "nodes", "events"]; assert len(d["nodes"]) == d["result"]["nodes"]' <"$T/out" ||
-		fail "--format json is not the documented JSON"
+		fail "--format json-full is not the documented JSON"
+	run "$QUIESCE" trace --fen "$fen" -d 1 --delta --format json
+	python3 -c 'import json, sys; d = json.load(sys.stdin); assert list(d) == ["format", "version", "fen", "options", "result", "events"]; assert d["version"] == 3; assert sum(1 for e in d["events"] if e[0] == "enter") == d["result"]["nodes"]' <"$T/out" ||
+		fail "--format json is not the documented compact JSON"
 fi
 if dot=$(need_prog dot); then
 	run "$QUIESCE" trace --fen "$fen" -d 1 --format dot
@@ -76,7 +79,7 @@ if dot=$(need_prog dot); then
 		fail "--format dot does not render with dot -Tsvg: $(cat "$T/dot.err")"
 fi
 expect_exit 2 "trace --format bad" "$QUIESCE" trace --format yaml &&
-	expect_err_has "expected text, json, jsonl, jsonl-full, dot or pgn" "the message lists the formats"
+	expect_err_has "expected one of text, json, json-full, jsonl, jsonl-full, dot, pgn" "the message lists the formats"
 expect_exit 2 "trace with an extra argument" "$QUIESCE" trace extra
 expect_exit 2 "trace --depth bad" "$QUIESCE" trace --depth x
 expect_exit 0 "trace --help" "$QUIESCE" trace --help &&

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """practice-walk.py: the questions a ':practice walk' must ask, worked out
-again from the JSON trace of 'quiesce trace --format json' (not from the
+again from the JSON trace of 'quiesce trace --format json-full' (not from the
 walk's own output), and the REPL's answers checked against them.
 
   practice-walk.py expect TRACE.json LEVEL

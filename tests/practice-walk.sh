@@ -16,7 +16,7 @@ export XDG_STATE_HOME
 walk() {
 	name=$1 fen=$2
 	shift 2
-	"$Q" trace --fen "$fen" "$@" --format json >"$T/trace.json" || { fail "$name: trace failed"; return; }
+	"$Q" trace --fen "$fen" "$@" --format json-full >"$T/trace.json" || { fail "$name: trace failed"; return; }
 	for level in 1 2 3; do
 		"$PY" "$srcdir/tests/practice-walk.py" expect "$T/trace.json" "$level" >"$T/expected"
 		[ -s "$T/expected" ] || fail "$name level $level: the trace has no decision to ask about"

@@ -3,7 +3,7 @@
 # a hand-worked expectation.
 #
 # - The REPL's 'help': a synopsis too long for the 34-column synopsis field
-#   ('export json|jsonl|...') has a line of its own, and its summary starts
+#   ('export json|json-full|...') has a line of its own, and its summary starts
 #   in the summaries' column (2 spaces + 34 + 1 = column 38), not at column 3
 #   where the tutor's help wrapped it.
 # - search, trace and tutor --help: the --pgn/--game/--ply lines sit under a
@@ -60,8 +60,8 @@ export XDG_STATE_HOME
 # ------------------------------------------------------------ help layout
 echo help >"$T/in"
 "$Q" repl <"$T/in" >"$T/out" 2>"$T/err" || fail "repl help failed"
-expect_out_line "  export json|jsonl|dot|text|pgn|game FILE" "help: the long export synopsis on a line of its own"
-awk '/^  export json\|jsonl/ { getline; print; exit }' "$T/out" >"$T/next"
+expect_out_line "  export json|json-full|jsonl|jsonl-full|dot|text|pgn|game FILE" "help: the long export synopsis on a line of its own"
+awk '/^  export json\|json-full/ { getline; print; exit }' "$T/out" >"$T/next"
 grep -E '^ {37}write the trace to a file' "$T/next" >/dev/null ||
 	fail "help: export's summary does not start in column 38: '$(cat "$T/next")'"
 # Every other command's summary starts in column 38 too (column 37 is the gap).
@@ -149,8 +149,8 @@ expect_out_line "No comparison was open." "compare off with none open"
 grep -F "Opened my trace.json: " "$T/out" >/dev/null || fail "open 'my trace.json' failed: $(cat "$T/err")"
 [ -s "$T/it's.txt" ] || fail "export text it's.txt: the quote inside the word was not kept"
 if PY=$(need_prog python3); then
-	"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if len(d["nodes"]) > 0 else 1)' \
-		"$T/my trace.json" || fail "my trace.json is not a JSON trace with nodes"
+	"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if d["version"] == 3 and len(d["events"]) > 0 else 1)' \
+		"$T/my trace.json" || fail "my trace.json is not a compact JSON trace with events"
 fi
 
 # ------------------------------------------------------------ horizon: the rest of the list

@@ -117,7 +117,7 @@ fi
 
 # (e) The trace of a capped search: check-trace finds it clean, the text
 #     says what is true, and a forged raise by the interrupted move is caught.
-if expect_exit 0 "capped trace" "$Q" trace --fen "$P" --depth 1 --max-nodes 7 --format json -o "$T/capped.json"; then
+if expect_exit 0 "capped trace" "$Q" trace --fen "$P" --depth 1 --max-nodes 7 --format json-full -o "$T/capped.json"; then
 	expect_exit 0 "check-trace on the capped trace" "$Q" check-trace "$T/capped.json"
 	# The trace's result against the published schema, with the new keys.
 	if [ -n "$PY" ] && "$PY" -c "import jsonschema" 2>/dev/null; then
@@ -164,7 +164,7 @@ fi
 for cap in 1 2 5 40 300 3000; do
 	for opts in "--depth 2" "--depth 2 --fail-soft" "--depth 1 --no-stand-pat" "--depth 0" "--depth 3 --mode checks" "--depth 2 --mode none"; do
 		# shellcheck disable=SC2086
-		run "$Q" trace --fen "$KIWI" $opts --max-nodes "$cap" --format json -o "$T/t.json"
+		run "$Q" trace --fen "$KIWI" $opts --max-nodes "$cap" --format json-full -o "$T/t.json"
 		run "$Q" check-trace --quiet "$T/t.json"
 		[ "$status" -eq 0 ] || { fail "check-trace on a stopped trace ($opts --max-nodes $cap)"; show_output; }
 	done

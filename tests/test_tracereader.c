@@ -5,7 +5,8 @@
  * the fault and the JSON path of the value, and never to crash.
  *
  * The good traces are a depth-1 search written by quiesce as a JSON document,
- * as JSON Lines of every field and as compact JSON Lines (version 3's arrays). A case changes the first OLD in one of them into NEW;
+ * as JSON Lines of every field, and compact (version 3's arrays) as a
+ * document and as JSON Lines. A case changes the first OLD in one of them into NEW;
  * the place it expects is found in the changed text itself: the line and
  * column where ANCHOR starts, plus COL bytes (COL < 0: the column is not
  * checked, only the line). Other cases are built whole: truncations, an
@@ -50,7 +51,7 @@ static void failf(const char *fmt, ...)
 
 struct bad {
 	const char *name;
-	char form;             /* 'j': the document, 'l': JSON Lines, 'c': compact JSON Lines */
+	char form;             /* 'j': the document, 'l': JSON Lines, 'c': compact JSON Lines, 'd': the compact document */
 	const char *old, *new_;
 	const char *anchor;
 	int col;
@@ -241,6 +242,16 @@ static const struct bad cases[] = {
 	  "event.kind: no node is open" },
 	{ "c-second-root", 'c', "[\"leave\",700]\n", "[\"leave\",700]\n[\"enter\"]\n", "[\"enter\"]\n{", 1,
 	  "event.kind: no node is open, so this would enter a second root" },
+	{ "c-enter-eval", 'c', "[\"move\",\"a1d4\"]\n[\"enter\"]", "[\"move\",\"a1d4\"]\n[\"enter\",{\"eval\":\"x\"}]",
+	  "\"x\"", 0, "node.eval: expected a whole number, found a string" },
+	{ "c-enter-id", 'c', "[\"move\",\"a1d4\"]\n[\"enter\"]", "[\"move\",\"a1d4\"]\n[\"enter\",{\"id\":1}]",
+	  "[\"enter\",{", 0, "event: \"id\" follows from the order" },
+	{ "d-value-type", 'd', "[\"stand_pat\",-800]", "[\"stand_pat\",\"x\"]", "\"x\"", 0,
+	  "events[3].value: expected a whole number, found a string" },
+	{ "d-move", 'd', "[\"move\",\"b1c1\"]", "[\"move\",\"b1c9\"]", "\"b1c9\"", 0,
+	  "events[11].move: \"b1c9\" is not a legal move" },
+	{ "d-no-nodes-version-2", 'd', "\"version\": 3", "\"version\": 2", "{\"format\"", 0,
+	  "missing key \"nodes\" (an array)" },
 	{ "c-in-version-2", 'c', "\"version\": 3", "\"version\": 2", "[\"enter\"]", 0,
 	  "expected an object (one record a line; the compact records, arrays, are version 3's)" },
 };
@@ -347,11 +358,12 @@ static void expect_good(const char *what, const char *name, const char *text)
 	trace_free(t);
 }
 
-static void run_cases(const char *json, const char *jsonl, const char *compact)
+static void run_cases(const char *json, const char *jsonl, const char *compact, const char *cdoc)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const struct bad *b = &cases[i];
-		const char *good = b->form == 'j' ? json : b->form == 'l' ? jsonl : compact, *at = strstr(good, b->old), *anchor;
+		const char *good = b->form == 'j' ? json : b->form == 'l' ? jsonl : b->form == 'c' ? compact : cdoc;
+		const char *at = strstr(good, b->old), *anchor;
 		size_t glen = strlen(good), olen = strlen(b->old), nlen = strlen(b->new_);
 		char *bad;
 		int line, col;
@@ -373,7 +385,7 @@ static void run_cases(const char *json, const char *jsonl, const char *compact)
 			continue;
 		}
 		line_col(bad, anchor, &line, &col);
-		expect_refusal(b->name, b->form == 'j' ? "t.json" : "t.jsonl", bad, strlen(bad), line,
+		expect_refusal(b->name, b->form == 'j' || b->form == 'd' ? "t.json" : "t.jsonl", bad, strlen(bad), line,
 			       b->col >= 0 ? col + b->col : -1, b->expect);
 		free(bad);
 	}
@@ -444,7 +456,7 @@ int main(int argc, char **argv)
 	struct search_result res;
 	struct trace *t = trace_new();
 	struct error err = { 0 };
-	char *json, *jsonl, *compact, *bom;
+	char *json, *jsonl, *compact, *cdoc, *bom;
 
 	if (argc == 3 && strcmp(argv[1], "--corpus") == 0)
 		corpus_dir = argv[2];
@@ -462,18 +474,21 @@ int main(int argc, char **argv)
 	expect_good("good-lines", "t.jsonl", jsonl);
 	compact = write_form(traceio_write_jsonl_compact, t, &pos, &opt, &res);
 	expect_good("good-compact", "t.jsonl", compact);
+	cdoc = write_form(traceio_write_json_compact, t, &pos, &opt, &res);
+	expect_good("good-compact-doc", "t.json", cdoc);
 	/* A UTF-8 byte-order mark is forgiven. */
 	bom = malloc(strlen(json) + 4);
 	sprintf(bom, "\xEF\xBB\xBF%s", json);
 	expect_good("bom", "t.json", bom);
 	free(bom);
-	run_cases(json, jsonl, compact);
+	run_cases(json, jsonl, compact, cdoc);
 	run_built(json, jsonl);
 	printf("test_tracereader: %zu catalogued cases and 12 built, %d checks, %d failed\n",
 	       sizeof cases / sizeof cases[0], checks, failures);
 	free(json);
 	free(jsonl);
 	free(compact);
+	free(cdoc);
 	trace_free(t);
 	return failures ? 1 : 0;
 }

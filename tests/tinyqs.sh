@@ -41,6 +41,18 @@ done
 "$BUG" 1 "$CHECK" >"$T/bug.jsonl" 2>"$T/err" || fail "tinyqs-bug failed"
 head -n 1 "$T/bug.jsonl" | grep -F '"evasions":true' >/dev/null || fail "the bugged engine must claim evasions on"
 
+# ------------------------------------------------------------ the compact forms keep another engine's values
+# A trace of tinyqs (its own evaluation, windows and order) opened and
+# exported compact (json, jsonl) reads back as the same trace: exported with
+# every field, byte for byte what the opened trace exports.
+for form in json jsonl; do
+	printf 'open %s\nexport json-full %s\nexport %s %s\n' "$T/ok6.jsonl" "$T/a.json" "$form" "$T/c.$form" |
+		"$Q" repl >/dev/null 2>"$T/err" || fail "open and export $form: $(cat "$T/err")"
+	printf 'open %s\nexport json-full %s\n' "$T/c.$form" "$T/b.json" | "$Q" repl >/dev/null 2>"$T/err" ||
+		fail "reopen the compact $form: $(cat "$T/err")"
+	cmp -s "$T/a.json" "$T/b.json" || fail "tinyqs's trace exported as compact $form does not read back the same"
+done
+
 # ------------------------------------------------------------ check-trace
 run "$Q" check-trace --quiet "$T"/ok*.jsonl
 [ "$status" -eq 0 ] || { fail "check-trace on tinyqs's traces: exit $status, expected 0"; show_output; }

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """trace-check.py: checks the invariants of a quiesce JSON trace.
 
-    quiesce trace --format json [OPTIONS] | python3 tests/trace-check.py [-]
+    quiesce trace --format json-full [OPTIONS] | python3 tests/trace-check.py [-]
     python3 tests/trace-check.py TRACE.json...
     python3 tests/trace-check.py --self-test TRACE.json
 
-Reads traces written by "quiesce trace --format json" (format "quiesce-trace",
+Reads traces written by "quiesce trace --format json-full" (format "quiesce-trace",
 versions 1 and 2, as quiesce writes them: every field) with a real JSON parser and checks what the search promises:
 
   structure  ids in order, parents before children, children lists agreeing

@@ -1,7 +1,7 @@
 #!/bin/sh
 # trace-check.sh: every JSON trace keeps the search's promises.
 #
-# Runs "quiesce trace --format json" on 40 positions spread over the WAC
+# Runs "quiesce trace --format json-full" on 40 positions spread over the WAC
 # suite, in modes none, captures, checks, faulty (no evasions), brute (no
 # stand pat, --qdepth 3), captures with delta pruning and captures with SEE
 # pruning, at depths 1 and 2, fail-hard and fail-soft (1120 traces), plus a
@@ -30,8 +30,8 @@ traces=0
 trace() {
 	_name=$1
 	shift
-	echo "$_name: quiesce trace --format json $*" >>"$T/index"
-	"$QUIESCE" trace --format json "$@" >"$T/traces/$_name.json" 2>"$T/err"
+	echo "$_name: quiesce trace --format json-full $*" >>"$T/index"
+	"$QUIESCE" trace --format json-full "$@" >"$T/traces/$_name.json" 2>"$T/err"
 	_rc=$?
 	if [ "$_rc" -ne 0 ]; then
 		fail "quiesce trace $* exited $_rc"
@@ -104,9 +104,9 @@ if ! "$PY" "$checker" "$T/traces"/*.json >"$T/check.out" 2>&1; then
 fi
 
 # The checker must be able to fail: mutated traces, fail-hard and fail-soft.
-"$QUIESCE" trace --format json --fen "$fen" --depth 2 --mode checks --delta >"$T/self-hard.json" ||
+"$QUIESCE" trace --format json-full --fen "$fen" --depth 2 --mode checks --delta >"$T/self-hard.json" ||
 	fail "quiesce trace for the self-test failed"
-"$QUIESCE" trace --format json --fen "$fen" --depth 2 --mode checks --delta --fail-soft >"$T/self-soft.json" ||
+"$QUIESCE" trace --format json-full --fen "$fen" --depth 2 --mode checks --delta --fail-soft >"$T/self-soft.json" ||
 	fail "quiesce trace for the self-test failed"
 for f in self-hard self-soft; do
 	if ! "$PY" "$checker" --self-test "$T/$f.json" >"$T/self.out" 2>&1; then

@@ -2,7 +2,7 @@
 # trace-format.sh: the trace format (quiesce-trace(5)), read back.
 #
 # For searches in every mode and variant, "quiesce trace" writes the trace
-# as a JSON document, as compact JSON Lines (version 3) and as JSON Lines of
+# as a JSON document and as JSON Lines, each compact (version 3) and of
 # every field (version 2). Each is opened in the REPL and exported again as
 # JSON, which must be byte for byte the document the search wrote (so the
 # compact form, which leaves out what a reader derives, loses nothing), also
@@ -25,7 +25,7 @@ export XDG_STATE_HOME
 
 # reopen IN OUT: opens IN in the REPL and exports it as JSON to OUT.
 reopen() {
-	printf 'open %s\nexport json %s\n' "$1" "$2" | "$Q" repl >"$T/repl.out" 2>"$T/repl.err"
+	printf 'open %s\nexport json-full %s\n' "$1" "$2" | "$Q" repl >"$T/repl.out" 2>"$T/repl.err"
 	if [ -s "$T/repl.err" ]; then
 		fail "open $1: $(head -n 3 "$T/repl.err")"
 		return 1
@@ -40,14 +40,19 @@ while IFS='|' read -r name fen args; do
 	[ -n "$name" ] || continue
 	n=$((n + 1))
 	# shellcheck disable=SC2086 # $args is a list of options
-	"$Q" trace --format json --fen "$fen" $args >"$T/$name.json" 2>/dev/null ||
-		{ fail "$name: quiesce trace --format json $args"; continue; }
+	"$Q" trace --format json-full --fen "$fen" $args >"$T/$name.json" 2>/dev/null ||
+		{ fail "$name: quiesce trace --format json-full $args"; continue; }
 	# shellcheck disable=SC2086
 	"$Q" trace --format jsonl --fen "$fen" $args >"$T/$name.jsonl" 2>/dev/null ||
 		{ fail "$name: quiesce trace --format jsonl $args"; continue; }
 	# shellcheck disable=SC2086
 	"$Q" trace --format jsonl-full --fen "$fen" $args >"$T/$name.full.jsonl" 2>/dev/null ||
 		{ fail "$name: quiesce trace --format jsonl-full $args"; continue; }
+	# shellcheck disable=SC2086
+	"$Q" trace --format json --fen "$fen" $args >"$T/$name.compact.json" 2>/dev/null ||
+		{ fail "$name: quiesce trace --format json $args"; continue; }
+	reopen "$T/$name.compact.json" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
+		fail "$name: the compact JSON document does not read back as the search's trace"; }
 	reopen "$T/$name.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
 		fail "$name: the compact JSON Lines trace does not read back as the search's trace"; }
 	reopen "$T/$name.full.jsonl" "$T/$name.back.json" && { cmp -s "$T/$name.json" "$T/$name.back.json" ||
@@ -87,7 +92,7 @@ en-passant|4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1|--depth 1
 promotion|6bn/5Ppk/6pp/8/8/8/8/K7 w - - 0 1|--depth 2 --mode checks
 pawn-pushes|4k3/8/1P6/8/8/6p1/8/4K3 w - - 0 1|--depth 2 --pawn-pushes
 END
-note "$n searches, each read back in 11 forms"
+note "$n searches, each read back in 12 forms"
 
 # The schema: every trace written validates (python3-jsonschema, when installed).
 schema=$srcdir/data/trace.schema.json
@@ -96,7 +101,7 @@ if [ -r "$schema" ] && "$PY" -c 'import jsonschema' 2>/dev/null; then
 	# validator is slow: a few thousand records a second).
 	set --
 	for name in stopped mated-root mated-qroot stalemate en-passant promotion pawn-pushes depth0; do
-		set -- "$@" "$T/$name.json" "$T/$name.jsonl" "$T/$name.full.jsonl" "$T/$name.minimal.json" "$T/$name.minimal.jsonl"
+		set -- "$@" "$T/$name.json" "$T/$name.compact.json" "$T/$name.jsonl" "$T/$name.full.jsonl" "$T/$name.minimal.json" "$T/$name.minimal.jsonl"
 	done
 	"$PY" - "$schema" "$@" >"$T/schema.out" 2>&1 <<'PYEND' || { fail "schema validation:"; sed 's/^/    | /' "$T/schema.out" | head -n 20; }
 import json, sys

@@ -78,7 +78,7 @@ expect_err_has "v2.jsonl:2:1: expected an object" "compact records in version 2:
 PY=$(need_prog python3) || PY=
 if [ -n "$PY" ]; then
 	expect_exit 0 "the same trace as a JSON document" \
-		"$Q" trace --fen "$KIWI" --depth 4 --mode checks --max-nodes 20000 --format json --output "$T/t.json" || exit 1
+		"$Q" trace --fen "$KIWI" --depth 4 --mode checks --max-nodes 20000 --format json-full --output "$T/t.json" || exit 1
 	for plant in events:9 events:10 events:99 events:100 events:1000 events:80000 nodes:9 nodes:10 nodes:19999; do
 		arr=${plant%%:*}
 		i=${plant#*:}

@@ -22,7 +22,7 @@ PY=$(need_prog python3) || PY=
 
 # An explicit budget: the message, exit 0 as with --max-nodes, a valid trace.
 expect_exit 0 "trace with --max-memory 4M" "$QUIESCE" trace --fen "$KIWI" --depth 5 --order none --max-nodes 0 \
-	--max-memory 4M --format json &&
+	--max-memory 4M --format json-full &&
 	expect_err_has "(memory budget, --max-memory 4M): the trace is cut at node" "the stop names the budget"
 if [ -s "$T/out" ]; then
 	if [ -n "$PY" ]; then

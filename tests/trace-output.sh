@@ -26,7 +26,8 @@ import json, sys
 d = sys.argv[1]
 for name in ("x.json", "X.JSON"):
     doc = json.load(open(d + "/" + name))
-    assert doc["format"] == "quiesce-trace" and "nodes" in doc and "events" in doc, name
+    assert doc["format"] == "quiesce-trace" and doc["version"] == 3 and "events" in doc, name
+    assert "nodes" not in doc and all(isinstance(e, list) for e in doc["events"]), name + ": not the compact document"
 lines = [json.loads(l) for l in open(d + "/x.jsonl") if l.strip()]
 assert lines[0]["format"] == "quiesce-trace" and "nodes" not in lines[0]
 assert lines[0]["version"] == 3, "x.jsonl: not the compact form (version 3)"

@@ -22,6 +22,7 @@
 #include "chess/eval.h"
 #include "chess/movegen.h"
 #include "chess/score.h"
+#include "chess/see.h"
 #include "base/util.h"
 
 /* STACK_PLIES as the reader's: the deepest a trace goes. */
@@ -33,7 +34,7 @@ struct open_node {
 	int alpha, beta;     /* the window at entry */
 	int cur_alpha;       /* alpha as raised since */
 	move last_move;      /* its last move event, MOVE_NONE before any */
-	int ply;
+	int ply, qply;
 };
 
 /* Starts the optional object at the end of an array, or its next member. */
@@ -93,6 +94,21 @@ static void object_event(struct wbuf *w, const struct trace_event *e)
 		break;
 	}
 	WB(w, "}\n");
+}
+
+/*
+ * A node's quiescence ply as a reader derives it from the options: its
+ * parent's plus one under a quiescence node, else 0 from the first ply at
+ * or beyond the depth (PLY - depth), -1 (the main search) in mode none or
+ * before the depth.
+ */
+static int derived_qply(const struct search_options *opt, int parent_qply, bool has_parent, int ply)
+{
+	if (!has_parent)
+		return opt->mode != QMODE_NONE && opt->depth == 0 ? 0 : -1;
+	if (parent_qply >= 0)
+		return parent_qply + 1;
+	return opt->mode != QMODE_NONE && ply >= opt->depth ? ply - opt->depth : -1;
 }
 
 /* The bound SCORE is against the window (ALPHA, BETA), as a reader derives it. */
@@ -159,7 +175,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				WB(w, "}\n");
 				object_event(w, e);
 				if (depth < LINES_PLIES)
-					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
+					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
 				continue;
 			}
 			WB(w, "[\"enter\"");
@@ -169,13 +185,24 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				OPT(w, &open, "beta");
 				wb_int(w, e->v2);
 			}
-			/* An evaluation not quiesce's (a trace read in) is given, as the node's record would. */
+			/*
+			 * What a trace read in may hold that is not quiesce's (another
+			 * engine's evaluation, its quiescence plies) is given, as the
+			 * node's record would.
+			 */
 			if (depth >= LINES_PLIES || n.eval != eval_static(&pos[depth], opt->eval)) {
 				OPT(w, &open, "eval");
 				wb_int(w, n.eval);
 			}
+			if (n.qply != derived_qply(opt, top ? top->qply : -1, top != NULL, n.ply)) {
+				OPT(w, &open, "qply");
+				if (n.qply < 0)
+					WB(w, "null");
+				else
+					wb_int(w, n.qply);
+			}
 			if (depth < LINES_PLIES)
-				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply };
+				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
 		} else if (!document && (top == NULL || e->node != top->id)) {
 			object_event(w, e);
 			continue;
@@ -223,11 +250,30 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 					top->cur_alpha = e->v1;
 				break;
 			case TE_DELTA_PRUNE:
-			case TE_SEE_PRUNE:
-				/* The captured value, the margin and the SEE follow from the position and the options. */
+			case TE_SEE_PRUNE: {
+				/* The captured value, the margin and the SEE as a reader derives them, from the position and the options. */
+				const struct position *p = depth > 0 && depth <= LINES_PLIES ? &pos[depth - 1] : NULL;
+
 				WB(w, ",");
 				wb_move(w, e->move);
+				if (e->kind == TE_DELTA_PRUNE) {
+					int captured = p == NULL ? -1 : MOVE_IS_EP(e->move) ? VALUE_PAWN : MOVE_IS_CAPTURE(e->move) ?
+						board_piece_value[PIECE_TYPE(p->squares[MOVE_TO(e->move)])] : 0;
+
+					if (e->v1 != captured) {
+						OPT(w, &open, "captured");
+						wb_int(w, e->v1);
+					}
+					if (e->v2 != opt->delta_margin) {
+						OPT(w, &open, "margin");
+						wb_int(w, e->v2);
+					}
+				} else if (p == NULL || e->v1 != see_move(p, e->move)) {
+					OPT(w, &open, "see");
+					wb_int(w, e->v1);
+				}
 				break;
+			}
 			case TE_MATE:
 				if (e->v1 != -(SCORE_MATE - top->ply)) {
 					OPT(w, &open, "value");
