@@ -81,7 +81,7 @@ static inline uint32_t enter(struct searcher *s, uint32_t parent, move m, int pl
 static inline int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
 {
 	if (s->trace) {
-		int bound = score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+		int bound = trace_bound_of(score, alpha, beta);
 
 		trace_leave(s->trace, node, score, bound);
 	}

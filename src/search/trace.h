@@ -41,6 +41,12 @@ enum { TSP_NONE = 0, TSP_RAISE = 1, TSP_CUTOFF = 2 };
 /* The bound a score is: exact (alpha < score < beta), a lower bound (>= beta) or an upper bound (<= alpha). */
 enum { TB_EXACT = 0, TB_LOWER = 1, TB_UPPER = 2 };
 
+/* The bound (TB_*) SCORE is against the window (ALPHA, BETA). */
+static inline int trace_bound_of(int score, int alpha, int beta)
+{
+	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
+}
+
 /* Node flags. */
 enum {
 	TN_IN_CHECK = 1,

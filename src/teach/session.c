@@ -515,7 +515,7 @@ bool session_quiescence_changed(const struct trace *t, uint32_t node)
 	if (!(nd->flags & TN_QUIESCENCE) || nd->qply != 0 || nd->leave == TRACE_NONE)
 		return false;
 	/* What the static value alone would have said about this window. */
-	verdict = nd->eval >= nd->beta ? TB_LOWER : nd->eval <= nd->alpha ? TB_UPPER : TB_EXACT;
+	verdict = trace_bound_of(nd->eval, nd->alpha, nd->beta);
 	if (verdict != nd->bound)
 		return true;
 	return verdict == TB_EXACT && nd->score != nd->eval;

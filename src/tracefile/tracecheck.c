@@ -159,12 +159,6 @@ static int captured_value(const struct position *pos, move m)
 	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
 }
 
-/* The bound SCORE is relative to the window (ALPHA, BETA). */
-static int bound_of(int score, int alpha, int beta)
-{
-	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
-}
-
 /*
  * Accounts for the child that has just returned to F, given F's next
  * event E (or its leave): a value at or above beta must be followed by a
@@ -618,9 +612,9 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 			  o->fail_soft ? "fail-soft" : "fail-hard", S(want),
 			  f->terminal ? " (the leaf's value)" : f->cut ? (o->fail_soft ? " (the best score, at the cutoff)" : " (beta, at the cutoff)")
 			  : (o->fail_soft ? " (the best score)" : " (alpha)"), S(score));
-	if (e->extra != bound_of(score, f->nd.alpha, f->nd.beta))
+	if (e->extra != trace_bound_of(score, f->nd.alpha, f->nd.beta))
 		violation(c, f->node, "leave-bound", "expected the bound %s for %s in the window (%s, %s), found %s",
-			  trace_bound_name(bound_of(score, f->nd.alpha, f->nd.beta)), S(score), S(f->nd.alpha), S(f->nd.beta),
+			  trace_bound_name(trace_bound_of(score, f->nd.alpha, f->nd.beta)), S(score), S(f->nd.alpha), S(f->nd.beta),
 			  trace_bound_name(e->extra));
 	if (f->expecting)
 		violation(c, f->node, "move-event", "expected the node opened by the move event %s, found none", U(f->expect_child));

@@ -51,48 +51,11 @@ static void opt_key(struct wbuf *w, bool *open, const char *key, size_t klen)
 
 #define OPT(w, open, key) opt_key((w), (open), (key), sizeof(key) - 1)
 
-/* An event as a whole object line, for what the compact form cannot say (an event of a node not innermost). */
-static void object_event(struct wbuf *w, const struct trace_event *e)
+/* An event as a whole object line of every field, for what the compact form cannot say (an event of a node not innermost). */
+static void object_event(struct wbuf *w, const struct trace *t, const struct trace_event *e)
 {
-	const char *kind = trace_kind_name(e->kind);
-
-	WB(w, "{\"type\": \"event\", \"node\": ");
-	wb_int(w, e->node);
-	WB(w, ", \"kind\": \"");
-	wb_lit(w, kind, strlen(kind));
-	wb_char(w, '"');
-	switch (e->kind) {
-	case TE_ENTER:
-		WB(w, ", \"alpha\": ");
-		wb_int(w, e->v1);
-		WB(w, ", \"beta\": ");
-		wb_int(w, e->v2);
-		break;
-	case TE_MOVE:
-	case TE_DELTA_PRUNE:
-	case TE_SEE_PRUNE:
-		WB(w, ", \"move\": ");
-		wb_move(w, e->move);
-		break;
-	case TE_STAND_PAT:
-	case TE_ALPHA_RAISE:
-	case TE_MATE:
-	case TE_STALEMATE:
-	case TE_HORIZON:
-	case TE_QDEPTH_LIMIT:
-	case TE_PLY_LIMIT:
-	case TE_QUIET_LEAF:
-		WB(w, ", \"value\": ");
-		wb_int(w, e->v1);
-		break;
-	case TE_BETA_CUTOFF:
-	case TE_LEAVE:
-		WB(w, ", \"score\": ");
-		wb_int(w, e->v1);
-		break;
-	default:
-		break;
-	}
+	WB(w, "{\"type\": \"event\", ");
+	traceio_json_event_fields(w, t, e);
 	WB(w, "}\n");
 }
 
@@ -109,12 +72,6 @@ static int derived_qply(const struct search_options *opt, int parent_qply, bool 
 	if (parent_qply >= 0)
 		return parent_qply + 1;
 	return opt->mode != QMODE_NONE && ply >= opt->depth ? ply - opt->depth : -1;
-}
-
-/* The bound SCORE is against the window (ALPHA, BETA), as a reader derives it. */
-static int bound_of(int score, int alpha, int beta)
-{
-	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
 }
 
 /*
@@ -173,7 +130,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				WB(w, ", \"eval\": ");
 				wb_int(w, n.eval);
 				WB(w, "}\n");
-				object_event(w, e);
+				object_event(w, t, e);
 				if (depth < LINES_PLIES)
 					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
 				continue;
@@ -204,7 +161,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 			if (depth < LINES_PLIES)
 				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
 		} else if (!document && (top == NULL || e->node != top->id)) {
-			object_event(w, e);
+			object_event(w, t, e);
 			continue;
 		} else {
 			const char *kind = trace_kind_name(e->kind);
@@ -296,7 +253,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 			case TE_LEAVE:
 				WB(w, ",");
 				wb_int(w, e->v1);
-				if (e->extra != bound_of(e->v1, top->alpha, top->beta)) {
+				if (e->extra != trace_bound_of(e->v1, top->alpha, top->beta)) {
 					const char *name = trace_bound_name(e->extra);
 
 					OPT(w, &open, "bound");

@@ -451,12 +451,6 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	return true;
 }
 
-/* The bound SCORE is relative to the window (ALPHA, BETA). */
-static int bound_of(int score, int alpha, int beta)
-{
-	return score >= beta ? TB_LOWER : score <= alpha ? TB_UPPER : TB_EXACT;
-}
-
 /* One event record. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
@@ -599,7 +593,7 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 		if (!tracereader_get_score(r, &rc, "score", true, &value, NULL) || !tracereader_get_enum(r, &rc, "bound", bound_names, &bound))
 			return false;
 		if (bound < 0)
-			bound = bound_of(value, f->alpha0, f->beta);
+			bound = trace_bound_of(value, f->alpha0, f->beta);
 		if ((f->rec.has & HAS_SCORE) && f->rec.score != value)
 			return tracereader_fail_key(r, f->rec.at, f->rec.path, "score", "%d differs from the score of node %lu's "
 					   "leave event (%d)", f->rec.score, (unsigned long)node, value);
