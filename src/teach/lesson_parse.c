@@ -282,8 +282,7 @@ static bool parse_directive(struct parser *p, const char *line)
 	} else if (!strcmp(name, "claim")) {
 		it = add_item(p, LI_CLAIM, 1);
 		stamp(p, it);
-		/* The claim as written: the facts it declares pass the screen-fact check (screenfact.h). */
-		it->text = xstrdup(rest + strspn(rest, " \t"));
+		/* Its text, as every directive's (below), is the claim as written: the facts it declares pass the screen-fact check (screenfact.h). */
 		if (!lesson_parse_claim(p, line, t, n, it))
 			return false;
 	} else if (!strcmp(name, "question")) {
