@@ -187,6 +187,8 @@ bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, str
 bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path);
 /* A node record, read before its node is entered. */
 bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n);
+/* The record of the next node as a compact enter implies it: PARENT (TRACE_NONE: the root) and MOVE (UCI). */
+void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, struct loc at, struct noderec *n);
 /* An event record, played into the trace. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path);
 /* After the last record: the checks of the end, and the result derived and checked against RESULT. */

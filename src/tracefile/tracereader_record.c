@@ -137,6 +137,29 @@ bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, stru
 
 /* ------------------------------------------------------------------ records */
 
+/*
+ * The record a compact enter implies when it gives none of the node's
+ * fields: the next id, PARENT (TRACE_NONE for the root) and UCI (its move, ""
+ * at the root). Nothing in it can be wrong: the caller chose them by the
+ * rules read_node checks.
+ */
+void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, struct loc at, struct noderec *n)
+{
+	n->id = r->next_record++;
+	n->parent = parent;
+	memcpy(n->move, uci, strlen(uci) + 1);
+	n->san[0] = '\0';
+	n->ply = n->qply = 0;
+	n->alpha = n->beta = n->eval = n->score = 0;
+	n->in_check = n->pv = false;
+	n->bound = 0;
+	n->has = 0;
+	n->kids = NULL;
+	n->nkids = 0;
+	n->at = at;
+	memcpy(n->path, "node", 5);
+}
+
 /* Reads a node record (before its node is entered: the position is not known yet). */
 bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n)
 {
