@@ -149,24 +149,6 @@ static void init_magics(struct magic *magics, bitboard *table, const int dirs[4]
 	}
 }
 
-bitboard bitboard_attacks(int type, int sq, bitboard occ)
-{
-	switch (type) {
-	case KNIGHT:
-		return bitboard_knight[sq];
-	case BISHOP:
-		return bitboard_bishop_attacks(sq, occ);
-	case ROOK:
-		return bitboard_rook_attacks(sq, occ);
-	case QUEEN:
-		return bitboard_queen_attacks(sq, occ);
-	case KING:
-		return bitboard_king[sq];
-	default:
-		return 0;
-	}
-}
-
 /* Sets the bit of (F, R) in *B when that square is on the board. */
 static void add_if_on_board(bitboard *b, int f, int r)
 {

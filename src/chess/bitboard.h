@@ -78,6 +78,22 @@ static inline bitboard bitboard_queen_attacks(int sq, bitboard occ)
 }
 
 /* Attacks of a piece TYPE (not a pawn) on SQ with occupancy OCC. */
-bitboard bitboard_attacks(int type, int sq, bitboard occ);
+static inline bitboard bitboard_attacks(int type, int sq, bitboard occ)
+{
+	switch (type) {
+	case KNIGHT:
+		return bitboard_knight[sq];
+	case BISHOP:
+		return bitboard_bishop_attacks(sq, occ);
+	case ROOK:
+		return bitboard_rook_attacks(sq, occ);
+	case QUEEN:
+		return bitboard_queen_attacks(sq, occ);
+	case KING:
+		return bitboard_king[sq];
+	default:
+		return 0;
+	}
+}
 
 #endif

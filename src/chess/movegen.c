@@ -349,21 +349,6 @@ int movegen_count(const struct position *pos)
 	return (int)(generate(pos, buf, GEN_ALL, NULL) - buf);
 }
 
-/* The squares a knight, bishop, rook or queen on FROM attacks: bitboard_attacks without the call. */
-static inline bitboard piece_attacks(int type, int from, bitboard occ)
-{
-	switch (type) {
-	case KNIGHT:
-		return bitboard_knight[from];
-	case BISHOP:
-		return bitboard_bishop_attacks(from, occ);
-	case ROOK:
-		return bitboard_rook_attacks(from, occ);
-	default:
-		return bitboard_queen_attacks(from, occ);
-	}
-}
-
 /*
  * Whether the king of the side to move is safe once a piece other than the
  * king has gone from FROM to TO, taking what stands on CAPSQ (TO, or the
@@ -384,31 +369,18 @@ static inline bool king_safe_after(const struct position *pos, int from, int to,
 	       !(bitboard_rook_attacks(ksq, occ) & (theirs[ROOK] | theirs[QUEEN]) & alive);
 }
 
-/* Whether the castling M (its kind MK_CASTLE_KING or MK_CASTLE_QUEEN) is legal: what gen_castling asks. */
-static bool castle_is_legal(const struct position *pos, int from, int to, int kind)
+/* Whether the castling M is legal: one of the castlings the generator writes (never out of check). */
+static bool castle_is_legal(const struct position *pos, move m)
 {
-	int us = pos->side, them = !us;
-	int home = us == WHITE ? SQ_E1 : SQ_E8;
-	bitboard occ = pos->occupied;
-	int right, pass, land;
-	bitboard path;
+	move buf[2], *end;
 
-	if (from != home)
+	if (board_in_check(pos))
 		return false;
-	if (kind == MK_CASTLE_KING) {
-		right = us == WHITE ? CASTLE_WK : CASTLE_BK;
-		pass = home + 1;
-		land = home + 2;
-		path = BB(pass) | BB(land);
-	} else {
-		right = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
-		pass = home - 1;
-		land = home - 2;
-		path = BB(pass) | BB(land) | BB(home - 3);
-	}
-	return to == land && (pos->castling & right) && !(occ & path) &&
-	       !attacked_with(pos, home, them, occ) && !attacked_with(pos, pass, them, occ) &&
-	       !attacked_with(pos, land, them, occ);
+	end = gen_castling(pos, buf);
+	for (const move *c = buf; c < end; c++)
+		if (*c == m)
+			return true;
+	return false;
 }
 
 /* Whether the pawn move M, of kind KIND, is one the generator writes (the king's safety aside). */
@@ -467,13 +439,13 @@ bool movegen_is_legal(const struct position *pos, move m)
 		return king_safe_after(pos, from, to, kind == MK_EN_PASSANT ? to ^ 8 : to);
 	case KING:
 		if (kind == MK_CASTLE_KING || kind == MK_CASTLE_QUEEN)
-			return castle_is_legal(pos, from, to, kind);
+			return castle_is_legal(pos, m);
 		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(bitboard_king[from] & BB(to)))
 			return false;
 		/* Looked at without the king on the board, so it cannot hide behind itself. */
 		return !attacked_with(pos, to, them, occ ^ BB(from));
 	default:
-		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(piece_attacks(PIECE_TYPE(piece), from, occ) & BB(to)))
+		if (kind != (onto_enemy ? MK_CAPTURE : MK_QUIET) || !(bitboard_attacks(PIECE_TYPE(piece), from, occ) & BB(to)))
 			return false;
 		return king_safe_after(pos, from, to, to);
 	}
