@@ -276,7 +276,8 @@ static void json_node_fields(struct wbuf *w, const struct trace *t, uint32_t id,
 	wb_char(w, ']');
 }
 
-void traceio_json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e)
+/* Event E's keys (without the braces). */
+static void json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e)
 {
 	const struct trace_node n_v = trace_node_get(t, e->node), *n = &n_v;
 	const char *kind = trace_kind_name(e->kind);
@@ -391,7 +392,7 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 		if (it.index)
 			wb_char(&w, ',');
 		WB(&w, "\n{");
-		traceio_json_event_fields(&w, t, &e);
+		json_event_fields(&w, t, &e);
 		wb_char(&w, '}');
 	}
 	WB(&w, "\n]}\n");
@@ -426,7 +427,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 			wb_room(&w);
 		}
 		WB(&w, "{\"type\": \"event\", ");
-		traceio_json_event_fields(&w, t, e);
+		json_event_fields(&w, t, e);
 		WB(&w, "}\n");
 	}
 	wb_room(&w);

@@ -127,8 +127,6 @@ static inline void wb_move(struct wbuf *w, move m)
 void traceio_json_header(struct wbuf *w, const struct position *root, int version);
 /* The "options" key and its object. */
 void traceio_json_options(struct wbuf *w, const struct search_options *opt);
-/* Event E's keys (without the braces): every field. */
-void traceio_json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e);
 /* The result's keys (without the braces). */
 void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
 				const struct search_result *res);

@@ -20,7 +20,6 @@
 
 #include "chess/board.h"
 #include "chess/eval.h"
-#include "chess/movegen.h"
 #include "chess/score.h"
 #include "chess/see.h"
 #include "base/util.h"
@@ -51,14 +50,6 @@ static void opt_key(struct wbuf *w, bool *open, const char *key, size_t klen)
 
 #define OPT(w, open, key) opt_key((w), (open), (key), sizeof(key) - 1)
 
-/* An event as a whole object line of every field, for what the compact form cannot say (an event of a node not innermost). */
-static void object_event(struct wbuf *w, const struct trace *t, const struct trace_event *e)
-{
-	WB(w, "{\"type\": \"event\", ");
-	traceio_json_event_fields(w, t, e);
-	WB(w, "}\n");
-}
-
 /*
  * A node's quiescence ply as a reader derives it from the options: its
  * parent's plus one under a quiescence node, else 0 from the first ply at
@@ -77,10 +68,10 @@ static int derived_qply(const struct search_options *opt, int parent_qply, bool 
 /*
  * Writes the compact records of T's events, one a line: in JSON Lines each
  * ends its line, in the document (DOCUMENT) they are the elements of an
- * array, a comma and a newline between two. Only JSON Lines can say with an object line what the
- * compact form cannot (an event of a node that is not the innermost: never
- * in a trace the search or the reader made); the document writes the
- * compact record regardless.
+ * array, a comma and a newline between two. A trace always fits the form:
+ * the search and the reader both keep every event inside its node's enter
+ * and leave, and a node's parent is the node open when it is entered, by
+ * its last move.
  */
 static void compact_records(struct wbuf *w, const struct trace *t, const struct position *root,
 			    const struct search_options *opt, bool document)
@@ -108,32 +99,11 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 			struct undo u;
 			int alpha = top ? -top->beta : -SCORE_INF, beta = top ? -top->cur_alpha : SCORE_INF;
 
-			/* The node's position, as a reader replays it, for the evaluation it derives. */
+			/* The node's position, as a reader replays it, for the evaluation it derives (its move was checked when recorded). */
 			if (depth < LINES_PLIES) {
 				pos[depth] = depth > 0 ? pos[depth - 1] : *root;
-				if (depth > 0 && n.move != MOVE_NONE && movegen_is_legal(&pos[depth], n.move))
+				if (depth > 0)
 					board_make(&pos[depth], n.move, &u);
-			}
-			/* The compact enter opens the next node, a child of the innermost one by its last move. */
-			if (!document && (depth >= LINES_PLIES || (top ? n.parent != top->id || n.move != top->last_move
-								   : n.parent != TRACE_NONE))) {
-				/* Not what a compact enter implies (a malformed trace read in): every field said. */
-				WB(w, "{\"type\": \"node\", \"id\": ");
-				wb_int(w, e->node);
-				WB(w, ", \"parent\": ");
-				if (n.parent == TRACE_NONE)
-					WB(w, "null");
-				else
-					wb_int(w, n.parent);
-				WB(w, ", \"move\": ");
-				wb_move(w, n.move);
-				WB(w, ", \"eval\": ");
-				wb_int(w, n.eval);
-				WB(w, "}\n");
-				object_event(w, t, e);
-				if (depth < LINES_PLIES)
-					st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
-				continue;
 			}
 			WB(w, "[\"enter\"");
 			if (e->v1 != alpha || e->v2 != beta) {
@@ -160,14 +130,9 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 			}
 			if (depth < LINES_PLIES)
 				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
-		} else if (!document && (top == NULL || e->node != top->id)) {
-			object_event(w, t, e);
-			continue;
 		} else {
 			const char *kind = trace_kind_name(e->kind);
 
-			if (top == NULL)
-				top = &st[0];
 			wb_lit(w, "[\"", 2);
 			wb_lit(w, kind, strlen(kind));
 			wb_char(w, '"');
