@@ -143,13 +143,12 @@ static void put_comment(struct wrap *w, const char *text)
 /* The score of root move node C for the side to move at the root, as a comment: "+35", "<= -20". */
 static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
 {
-	struct trace_node got = trace_node_get(t, c);
-	const struct trace_node *node = &got;
+	int bound = trace_node_bound(t, c);
 	char sc[32];
 	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
-	const char *rel = node->bound == TB_LOWER ? "<= " : node->bound == TB_UPPER ? ">= " : "";
+	const char *rel = bound == TB_LOWER ? "<= " : bound == TB_UPPER ? ">= " : "";
 
-	score_format(-node->score, 0, sc, sizeof sc);
+	score_format(-trace_node_score(t, c), 0, sc, sizeof sc);
 	snprintf(buf, n, "%s%s", rel, sc);
 }
 
@@ -212,15 +211,15 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 	/* The root's other moves, best first (a stable insertion sort keeps the search's order among equals). */
 	if (t && trace_node_count(t) > 0) {
 		for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE && nalts < MAX_MOVES;
-		     c = trace_next_sibling(t, c)) {
+		     c = trace_next_child(t, 0, c)) {
 			int k;
 
-			if (trace_node_get(t, c).move == res->pv[0])
+			if (trace_node_move(t, c) == res->pv[0])
 				continue;
 			/* The root move the stop interrupted has no value: it is not an alternative. */
-			if (trace_stopped(t) && trace_stopped_at(t) != 0 && trace_next_sibling(t, c) == TRACE_NONE)
+			if (trace_stopped(t) && trace_stopped_at(t) != 0 && trace_next_child(t, 0, c) == TRACE_NONE)
 				continue;
-			for (k = nalts; k > 0 && -trace_node_get(t, alts[k - 1]).score < -trace_node_get(t, c).score; k--)
+			for (k = nalts; k > 0 && -trace_node_score(t, alts[k - 1]) < -trace_node_score(t, c); k--)
 				alts[k] = alts[k - 1];
 			alts[k] = c;
 			nalts++;
@@ -240,7 +239,7 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 
 				put_token(&w, "(");
 				put_number(&w, root, true);
-				notation_san(root, trace_node_get(t, alts[a]).move, alt);
+				notation_san(root, trace_node_move(t, alts[a]), alt);
 				put_token(&w, alt);
 				alt_score(t, alts[a], sc, sizeof sc);
 				put_comment(&w, sc);

@@ -63,7 +63,7 @@ void search_defaults(struct search_options *opt)
 }
 
 /* Counts a node and, when tracing, records its entry. */
-static inline uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int qply,
+TRACE_INLINE uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply, int qply,
 		      int alpha, int beta, bool in_check, int eval)
 {
 	s->res->nodes++;
@@ -78,7 +78,7 @@ static inline uint32_t enter(struct searcher *s, uint32_t parent, move m, int pl
 }
 
 /* Records a node's result with the bound it is relative to the window it was given. */
-static inline int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
+TRACE_INLINE int leave(struct searcher *s, uint32_t node, int score, int alpha, int beta)
 {
 	if (s->trace) {
 		int bound = trace_bound_of(score, alpha, beta);

@@ -168,6 +168,17 @@ static void chunked_free(struct chunked *a, unsigned bits, size_t elem)
 }
 
 /*
+ * Points the open nodes' shortcuts (and the last node left's) at their
+ * records again, after a growth or a trim may have moved the first chunk.
+ */
+static void recs_refresh(struct trace *t)
+{
+	for (struct topen *o = t->open + 1; o <= t->top; o++)
+		o->rec = trace_tnode(t, o->id);
+	t->last_rec = t->last_kind == TE_LEAVE && t->last_node < t->nodes.count ? trace_tnode(t, t->last_node) : NULL;
+}
+
+/*
  * The stored events get their first room with the first node, so that
  * trace_full's quick test (room for a node and XEV_HEADROOM events) passes
  * from the start and its slow half runs only before a growth.
@@ -175,6 +186,7 @@ static void chunked_free(struct chunked *a, unsigned bits, size_t elem)
 void trace_grow_nodes(struct trace *t)
 {
 	chunked_grow(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST, &t->bytes);
+	recs_refresh(t);
 	if (t->xevs.cap == 0)
 		chunked_grow(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST, &t->bytes);
 	trace_budget_update(t);
@@ -186,11 +198,166 @@ void trace_grow_xevs(struct trace *t)
 	trace_budget_update(t);
 }
 
+void trace_grow_open(struct trace *t)
+{
+	uint32_t ncap = t->capopen * 2, depth = (uint32_t)(t->top - t->open);
+
+	t->open = xrealloc(t->open, sizeof *t->open * ncap);
+	t->bytes += sizeof *t->open * (ncap - t->capopen);
+	t->capopen = ncap;
+	t->top = t->open + depth;
+}
+
+/* The stack of nodes being recorded, empty: the root's parent alone, whose child is the root (trace_int.h). */
+static void open_init(struct trace *t)
+{
+	t->capopen = 64;
+	t->open = xmalloc(sizeof *t->open * t->capopen);
+	t->bytes += sizeof *t->open * t->capopen;
+	t->top = t->open;
+	t->open[0] = (struct topen){ .rec = NULL, .id = TRACE_NONE };
+	trace_open_set(&t->open[0], -TRACE_ROOT_BETA, -TRACE_ROOT_ALPHA, -1, -1);
+}
+
+void trace_grow_exc(struct trace *t)
+{
+	uint32_t ncap = t->capexc ? t->capexc * 2 : 16;
+
+	t->exc = xrealloc(t->exc, sizeof *t->exc * ncap);
+	t->bytes += sizeof *t->exc * (ncap - t->capexc);
+	t->capexc = ncap;
+	trace_budget_update(t);
+}
+
 void trace_trim(struct trace *t)
 {
 	chunked_trim(&t->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
 	chunked_trim(&t->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	recs_refresh(t);
+	if (t->nexc < t->capexc) {
+		t->exc = t->nexc ? xrealloc(t->exc, sizeof *t->exc * t->nexc) : (free(t->exc), NULL);
+		t->bytes -= sizeof *t->exc * (t->capexc - t->nexc);
+		t->capexc = t->nexc;
+	}
 	trace_budget_update(t);
+}
+
+/*
+ * The derived fields of every node (trace_int.h), from one walk over the
+ * events in their order: the nodes in pre-order, each node's implied
+ * events where the recording put them, and the stored events at their
+ * indices in between. The walk keeps the nodes open at each point with
+ * their windows as raised so far, exactly as trace_enter and trace_event
+ * did while recording, so a derived window is the one the recording
+ * compared against.
+ */
+static void cold_build(struct trace *t)
+{
+	struct open {
+		uint32_t id;
+		int16_t alpha, beta;   /* alpha as raised so far */
+		uint8_t ply;
+		int8_t qply;
+	};
+	uint32_t count = t->nodes.count, ev = 0, xi = 0, ei = 0, depth = 0, cap = 64;
+	struct open *st = xmalloc(sizeof *st * cap);
+
+	while (t->colds.cap < count)
+		chunked_grow(&t->colds, NODE_BITS, sizeof(struct tcold), NODE_FIRST, &t->bytes);
+	t->colds.count = count;
+/* The stored events at the walk's index come first, each raising its node's alpha if it says so. */
+#define TAKE_STORED()                                                                                          \
+	for (; xi < t->xevs.count && trace_xev(t, xi)->index == ev; xi++, ev++) {                              \
+		const struct xevent *x_ = trace_xev(t, xi);                                                    \
+		if (depth > 0 && st[depth - 1].id == x_->node && trace_raises(x_->kind, x_->extra))            \
+			st[depth - 1].alpha = x_->v1;                                                          \
+	}
+	for (uint32_t id = 0;; id++) {
+		struct tcold *c;
+		const struct tnode *n;
+
+		/* The nodes left before ID is entered: a quiet leaf, the leave, the parent's raise or cutoff. */
+		while (depth > 0) {
+			uint32_t x = st[depth - 1].id;
+			const struct tnode *xn = trace_tnode(t, x);
+			unsigned after = xn->bits >> AFTER_SHIFT & 3;
+
+			if (!(xn->post & POST_LEFT) || (id < count && xn->end > id))
+				break;
+			TAKE_STORED();
+			if (xn->bits & QUIET_BIT) {
+				ev++;
+				TAKE_STORED();
+			}
+			trace_tcold(t, x)->leave = ev++;
+			depth--;
+			if (after) {
+				TAKE_STORED();
+				ev++;
+				if (after == AFTER_RAISE && depth > 0)
+					st[depth - 1].alpha = (int16_t)-xn->score;
+			}
+		}
+		if (id == count)
+			break;
+		/* ID's move event (by its parent), its enter, its window. */
+		n = trace_tnode(t, id);
+		c = trace_tcold(t, id);
+		if (depth > 0) {
+			const struct open *p = &st[depth - 1];
+
+			TAKE_STORED();
+			ev++;
+			c->parent = p->id;
+			c->alpha = (int16_t)-p->beta;
+			c->beta = (int16_t)-p->alpha;
+			c->ply = (uint8_t)(p->ply + 1);
+			c->qply = (int8_t)((n->bits & TN_QUIESCENCE) ? p->qply + 1 : -1);
+			trace_tcold(t, p->id)->children++;
+		} else {
+			c->parent = TRACE_NONE;
+			c->alpha = TRACE_ROOT_ALPHA;
+			c->beta = TRACE_ROOT_BETA;
+			c->ply = 0;
+			c->qply = (int8_t)((n->bits & TN_QUIESCENCE) ? 0 : -1);
+		}
+		if (ei < t->nexc && t->exc[ei].id == id) {
+			c->alpha = t->exc[ei].alpha;
+			c->beta = t->exc[ei].beta;
+			c->ply = t->exc[ei].ply;
+			c->qply = t->exc[ei].qply;
+			ei++;
+		}
+		TAKE_STORED();
+		c->enter = ev++;
+		c->leave = TRACE_NONE;
+		c->children = 0;
+		if (depth == cap) {
+			cap *= 2;
+			st = xrealloc(st, sizeof *st * cap);
+		}
+		st[depth++] = (struct open){ .id = id, .alpha = c->alpha, .beta = c->beta, .ply = c->ply, .qply = c->qply };
+		if (n->post & POST_KIND) {
+			TAKE_STORED();
+			ev++;
+			if (trace_raises(n->post & POST_KIND, n->post >> 4 & 3))
+				st[depth - 1].alpha = n->eval;
+		}
+	}
+	TAKE_STORED();
+#undef TAKE_STORED
+	free(st);
+	t->cold_nodes = count;
+	t->cold_events = t->event_count;
+}
+
+void trace_cold_need(const struct trace *ct)
+{
+	struct trace *t = (struct trace *)ct;   /* the derived fields are a cache: building them changes no event */
+
+	if (t->cold_nodes == t->nodes.count && t->cold_events == t->event_count && (t->colds.chunks > 0 || t->nodes.count == 0))
+		return;
+	cold_build(t);
 }
 
 static const char *const kind_names[TE_KIND_COUNT] = {
@@ -205,6 +372,7 @@ struct trace *trace_new(void)
 
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
+	open_init(t);
 	return t;
 }
 
@@ -215,6 +383,9 @@ void trace_free(struct trace *t)
 	trace_index_free(t);
 	chunked_free(&t->nodes, NODE_BITS, sizeof(struct tnode));
 	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
+	chunked_free(&t->colds, NODE_BITS, sizeof(struct tcold));
+	free(t->exc);
+	free(t->open);
 	free(t);
 }
 
@@ -246,6 +417,19 @@ struct trace *trace_copy(const struct trace *a)
 	t->bytes = 0;
 	chunked_copy(&t->nodes, &a->nodes, NODE_BITS, sizeof(struct tnode), &t->bytes);
 	chunked_copy(&t->xevs, &a->xevs, XEV_BITS, sizeof(struct xevent), &t->bytes);
+	/* The derived fields are built again when the copy is read. */
+	memset(&t->colds, 0, sizeof t->colds);
+	t->cold_nodes = t->cold_events = 0;
+	t->exc = a->nexc ? xmalloc(sizeof *t->exc * a->nexc) : NULL;
+	if (a->nexc)
+		memcpy(t->exc, a->exc, sizeof *t->exc * a->nexc);
+	t->capexc = a->nexc;
+	t->bytes += sizeof *t->exc * a->nexc;
+	t->open = xmalloc(sizeof *t->open * a->capopen);
+	memcpy(t->open, a->open, sizeof *t->open * a->capopen);
+	t->top = t->open + (a->top - a->open);
+	t->bytes += sizeof *t->open * a->capopen;
+	recs_refresh(t);
 	trace_budget_update(t);
 	return t;
 }
@@ -257,8 +441,12 @@ void trace_clear(struct trace *t)
 	trace_index_free(t);
 	chunked_free(&t->nodes, NODE_BITS, sizeof(struct tnode));
 	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
+	chunked_free(&t->colds, NODE_BITS, sizeof(struct tcold));
+	free(t->exc);
+	free(t->open);
 	memset(t, 0, sizeof *t);
 	t->budget = budget;
+	open_init(t);
 	trace_budget_update(t);
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
@@ -282,85 +470,6 @@ void trace_mark_pv(struct trace *t, const move *pv, int len)
 		trace_node_mark(t, node, TN_PV);
 }
 
-/* ------------------------------------------------------------- building */
-
-uint32_t trace_add_node(struct trace *t, const struct trace_node *nd)
-{
-	uint32_t id = trace_push_node(t, nd->parent, nd->move, nd->ply, nd->qply, nd->alpha, nd->beta, nd->eval, nd->flags);
-
-	trace_put_node(t, id, nd);
-	return id;
-}
-
-void trace_put_node(struct trace *t, uint32_t id, const struct trace_node *nd)
-{
-	struct tnode *n = trace_tnode(t, id);
-
-	n->parent = nd->parent;
-	n->end = nd->end;
-	n->alpha = nd->alpha;
-	n->beta = nd->beta;
-	n->eval = nd->eval;
-	n->score = nd->score;
-	n->move = nd->move;
-	n->ply = nd->ply;
-	n->qply = nd->qply;
-	n->bits = (uint8_t)((n->bits & ~(FLAG_MASK | 3u << BOUND_SHIFT)) | (nd->flags & FLAG_MASK) |
-			    (unsigned)(nd->bound & 3) << BOUND_SHIFT);
-	n->children = nd->children;
-}
-
-bool trace_add_event(struct trace *t, const struct trace_event *e, char *why)
-{
-	const struct tnode *n;
-
-	if (e->node >= t->nodes.count || e->kind >= TE_KIND_COUNT) {
-		snprintf(why, 128, "event %lu: there is no node %lu or no kind %d", (unsigned long)t->event_count,
-			 (unsigned long)e->node, e->kind);
-		return false;
-	}
-	n = trace_tnode(t, e->node);
-	switch (e->kind) {
-	case TE_ENTER:
-		if (e->node != t->entered || (e->node == 0) != (t->event_count == 0) ||
-		    (e->node != 0 && t->last_kind != TE_MOVE) || e->move != n->move || e->v1 != n->alpha ||
-		    e->v2 != n->beta) {
-			snprintf(why, 128, "node %lu's enter event is out of place or differs from the node",
-				 (unsigned long)e->node);
-			return false;
-		}
-		trace_record_enter(t, e->node);
-		return true;
-	case TE_MOVE: {
-		uint32_t child = trace_child_of_move_event(e);
-
-		if (child != t->entered || child >= t->nodes.count || trace_tnode(t, child)->parent != e->node ||
-		    trace_tnode(t, child)->move != e->move || e->node >= t->entered || n->leave != TRACE_NONE) {
-			snprintf(why, 128, "node %lu's move event does not open the next node", (unsigned long)e->node);
-			return false;
-		}
-		trace_move(t, e->node, e->move);
-		return true;
-	}
-	case TE_LEAVE:
-		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || e->v1 != n->score ||
-		    e->extra != (n->bits >> BOUND_SHIFT & 3)) {
-			snprintf(why, 128, "node %lu's leave event is out of place or differs from the node",
-				 (unsigned long)e->node);
-			return false;
-		}
-		trace_record_leave(t, e->node);
-		return true;
-	default:
-		if (n->enter == TRACE_NONE || n->leave != TRACE_NONE || t->last_kind == TE_MOVE) {
-			snprintf(why, 128, "an event of node %lu outside its enter and leave", (unsigned long)e->node);
-			return false;
-		}
-		trace_event(t, e->node, e->kind, e->move, e->v1, e->v2, e->extra);
-		return true;
-	}
-}
-
 /* -------------------------------------------------------------- reading */
 
 uint32_t trace_node_count(const struct trace *t)
@@ -376,23 +485,41 @@ uint32_t trace_event_count(const struct trace *t)
 struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 {
 	const struct tnode *n = trace_tnode(t, id);
+	const struct tcold *c;
 	struct trace_node nd;
 
-	nd.parent = n->parent;
+	trace_cold_need(t);
+	c = trace_tcold(t, id);
+	nd.parent = c->parent;
 	nd.end = n->end;
-	nd.enter = n->enter;
-	nd.leave = n->leave;
-	nd.alpha = n->alpha;
-	nd.beta = n->beta;
+	nd.enter = c->enter;
+	nd.leave = c->leave;
+	nd.alpha = c->alpha;
+	nd.beta = c->beta;
 	nd.eval = n->eval;
 	nd.score = n->score;
 	nd.move = n->move;
-	nd.ply = n->ply;
-	nd.qply = n->qply;
+	nd.ply = c->ply;
+	nd.qply = c->qply;
 	nd.flags = (uint8_t)(n->bits & FLAG_MASK);
 	nd.bound = (uint8_t)(n->bits >> BOUND_SHIFT & 3);
-	nd.children = n->children;
+	nd.children = c->children;
 	return nd;
+}
+
+move trace_node_move(const struct trace *t, uint32_t n)
+{
+	return trace_tnode(t, n)->move;
+}
+
+int trace_node_score(const struct trace *t, uint32_t n)
+{
+	return trace_tnode(t, n)->score;
+}
+
+int trace_node_bound(const struct trace *t, uint32_t n)
+{
+	return trace_tnode(t, n)->bits >> BOUND_SHIFT & 3;
 }
 
 bool trace_stopped(const struct trace *t)
@@ -439,15 +566,15 @@ static uint32_t xev_lower(const struct trace *t, uint32_t ev)
 	return lo;
 }
 
-/* The last node entered at or before event EV (binary search over the enter indices). */
+/* The last node entered at or before event EV (binary search over the enter indices; the derived fields are built). */
 uint32_t trace_node_of_event(const struct trace *t, uint32_t ev)
 {
-	uint32_t lo = 0, hi = t->entered;
+	uint32_t lo = 0, hi = t->nodes.count;
 
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (trace_tnode(t, mid)->enter <= ev)
+		if (trace_tcold(t, mid)->enter <= ev)
 			lo = mid;
 		else
 			hi = mid;
@@ -465,31 +592,35 @@ uint32_t trace_node_of_event(const struct trace *t, uint32_t ev)
 static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint32_t n, uint32_t *chain)
 {
 	const struct tnode *nd = trace_tnode(t, n);
+	const struct tcold *nc = trace_tcold(t, n);
 
-	if (ev == nd->enter)
-		return make_event(n, TE_ENTER, nd->move, nd->alpha, nd->beta, 0);
-	if (ev == nd->enter + 1 && (nd->post & 15))
-		return make_event(n, nd->post & 15, MOVE_NONE, trace_post_value(nd, nd->post & 15), 0, nd->post >> 4);
-	if (n + 1 < t->entered && ev + 1 == trace_tnode(t, n + 1)->enter) {
+	if (ev == nc->enter)
+		return make_event(n, TE_ENTER, nd->move, nc->alpha, nc->beta, 0);
+	if (ev == nc->enter + 1 && (nd->post & POST_KIND))
+		return make_event(n, nd->post & POST_KIND, MOVE_NONE, trace_post_value(nd->eval, nc->ply, nd->post & POST_KIND),
+				  0, nd->post >> 4 & 3);
+	if (n + 1 < t->nodes.count && ev + 1 == trace_tcold(t, n + 1)->enter) {
 		const struct tnode *c = trace_tnode(t, n + 1);
 
-		return make_event(c->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF), (int16_t)((n + 1) >> 16), 0);
+		return make_event(trace_tcold(t, n + 1)->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF),
+				  (int16_t)((n + 1) >> 16), 0);
 	}
-	for (uint32_t x = *chain; x != TRACE_NONE; x = trace_tnode(t, x)->parent) {
+	for (uint32_t x = *chain; x != TRACE_NONE; x = trace_tcold(t, x)->parent) {
 		const struct tnode *xn = trace_tnode(t, x);
+		const struct tcold *xc = trace_tcold(t, x);
 		unsigned after = xn->bits >> AFTER_SHIFT & 3;
 
 		*chain = x;
-		if (xn->leave == TRACE_NONE || ev + 1 < xn->leave)
+		if (xc->leave == TRACE_NONE || ev + 1 < xc->leave)
 			break;
-		if (ev > xn->leave + (after ? 1 : 0))
+		if (ev > xc->leave + (after ? 1 : 0))
 			continue;
-		if (ev == xn->leave)
+		if (ev == xc->leave)
 			return make_event(x, TE_LEAVE, MOVE_NONE, xn->score, 0, xn->bits >> BOUND_SHIFT & 3);
-		if (ev + 1 == xn->leave && (xn->bits & QUIET_BIT))
+		if (ev + 1 == xc->leave && (xn->bits & QUIET_BIT))
 			return make_event(x, TE_QUIET_LEAF, MOVE_NONE, xn->eval, 0, 0);
-		if (ev == xn->leave + 1 && after)
-			return make_event(xn->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
+		if (ev == xc->leave + 1 && after)
+			return make_event(xc->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
 					  -xn->score, 0, 0);
 		break;
 	}
@@ -503,6 +634,7 @@ struct trace_event trace_event_get(const struct trace *t, uint32_t ev)
 
 	if (xi < t->xevs.count && trace_xev(t, xi)->index == ev)
 		return stored_event(trace_xev(t, xi));
+	trace_cold_need(t);
 	n = trace_node_of_event(t, ev);
 	chain = n;
 	return implied_event(t, ev, n, &chain);
@@ -514,6 +646,7 @@ void trace_iter_init(struct trace_iter *it, const struct trace *t, uint32_t from
 	it->t = t;
 	it->index = TRACE_NONE;
 	it->next = from;
+	trace_cold_need(t);
 	if (from < t->event_count) {
 		it->node = trace_node_of_event(t, from);
 		it->chain = it->node;
@@ -531,7 +664,7 @@ bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
 	if (it->aux < t->xevs.count && trace_xev(t, it->aux)->index == ev) {
 		*e = stored_event(trace_xev(t, it->aux++));
 	} else {
-		while (it->node + 1 < t->entered && trace_tnode(t, it->node + 1)->enter <= ev) {
+		while (it->node + 1 < t->nodes.count && trace_tcold(t, it->node + 1)->enter <= ev) {
 			it->node++;
 			it->chain = it->node;
 		}
@@ -545,14 +678,14 @@ bool trace_iter_next(struct trace_iter *it, struct trace_event *e)
 bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 {
 	const struct tnode *nd = trace_tnode(t, n);
-	uint32_t xi;
+	uint32_t xi, enter;
 
-	if (nd->enter == TRACE_NONE)
-		return false;
-	if (nd->post & 15)
-		return (nd->post & 15) == TE_HORIZON;
-	xi = xev_lower(t, nd->enter + 1);
-	return xi < t->xevs.count && trace_xev(t, xi)->index == nd->enter + 1 && trace_xev(t, xi)->kind == TE_HORIZON &&
+	if (nd->post & POST_KIND)
+		return (nd->post & POST_KIND) == TE_HORIZON;
+	trace_cold_need(t);
+	enter = trace_tcold(t, n)->enter;
+	xi = xev_lower(t, enter + 1);
+	return xi < t->xevs.count && trace_xev(t, xi)->index == enter + 1 && trace_xev(t, xi)->kind == TE_HORIZON &&
 	       trace_xev(t, xi)->node == n;
 }
 
@@ -563,29 +696,37 @@ uint32_t trace_first_child(const struct trace *t, uint32_t n)
 	return trace_tnode(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
 }
 
+uint32_t trace_next_child(const struct trace *t, uint32_t parent, uint32_t c)
+{
+	uint32_t next = trace_tnode(t, c)->end;
+
+	return next < trace_tnode(t, parent)->end ? next : TRACE_NONE;
+}
+
 uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m)
 {
 	uint32_t c = trace_first_child(t, n);
 
 	while (c != TRACE_NONE && trace_tnode(t, c)->move != m)
-		c = trace_next_sibling(t, c);
+		c = trace_next_child(t, n, c);
 	return c;
 }
 
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = trace_tnode(t, n)->parent;
-	uint32_t next = trace_tnode(t, n)->end;
+	uint32_t p;
 
-	if (p == TRACE_NONE || next >= trace_tnode(t, p)->end)
-		return TRACE_NONE;
-	return next;
+	trace_cold_need(t);
+	p = trace_tcold(t, n)->parent;
+	return p == TRACE_NONE ? TRACE_NONE : trace_next_child(t, p, n);
 }
 
 uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
 {
-	uint32_t p = trace_tnode(t, n)->parent, c, prev = TRACE_NONE;
+	uint32_t p, c, prev = TRACE_NONE;
 
+	trace_cold_need(t);
+	p = trace_tcold(t, n)->parent;
 	if (p == TRACE_NONE)
 		return TRACE_NONE;
 	for (c = p + 1; c < n; c = trace_tnode(t, c)->end)
@@ -602,35 +743,37 @@ uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
 uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 {
 	const struct tnode *nd = trace_tnode(t, n);
+	const struct tcold *nc;
 	uint32_t last, cand = TRACE_NONE, xi;
 
-	if (nd->enter == TRACE_NONE || t->event_count == 0)
+	if (t->event_count == 0)
 		return TRACE_NONE;
-	if (ev < nd->enter)
-		return nd->enter;
-	last = nd->leave == TRACE_NONE ? t->event_count - 1 : nd->leave;
-	if ((nd->post & 15) && nd->enter + 1 > ev) {
-		cand = nd->enter + 1;
+	trace_cold_need(t);
+	nc = trace_tcold(t, n);
+	if (ev < nc->enter)
+		return nc->enter;
+	last = nc->leave == TRACE_NONE ? t->event_count - 1 : nc->leave;
+	if ((nd->post & POST_KIND) && nc->enter + 1 > ev) {
+		cand = nc->enter + 1;
 	} else {
-		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_sibling(t, c)) {
+		for (uint32_t c = trace_first_child(t, n); c != TRACE_NONE; c = trace_next_child(t, n, c)) {
 			const struct tnode *cn = trace_tnode(t, c);
+			const struct tcold *cc = trace_tcold(t, c);
 
-			if (cn->enter == TRACE_NONE)
-				break;
-			if (cn->enter - 1 > ev) {
-				cand = cn->enter - 1;
+			if (cc->enter - 1 > ev) {
+				cand = cc->enter - 1;
 				break;
 			}
-			if ((cn->bits >> AFTER_SHIFT & 3) && cn->leave != TRACE_NONE && cn->leave + 1 > ev) {
-				cand = cn->leave + 1;
+			if ((cn->bits >> AFTER_SHIFT & 3) && cc->leave != TRACE_NONE && cc->leave + 1 > ev) {
+				cand = cc->leave + 1;
 				break;
 			}
 		}
-		if (cand == TRACE_NONE && nd->leave != TRACE_NONE) {
-			if ((nd->bits & QUIET_BIT) && nd->leave - 1 > ev)
-				cand = nd->leave - 1;
-			else if (nd->leave > ev)
-				cand = nd->leave;
+		if (cand == TRACE_NONE && nc->leave != TRACE_NONE) {
+			if ((nd->bits & QUIET_BIT) && nc->leave - 1 > ev)
+				cand = nc->leave - 1;
+			else if (nc->leave > ev)
+				cand = nc->leave;
 		}
 	}
 	for (xi = xev_lower(t, ev + 1); xi < t->xevs.count;) {
@@ -642,19 +785,21 @@ uint32_t trace_node_next_event(const struct trace *t, uint32_t n, uint32_t ev)
 		if (x->node == n)
 			return x->index;
 		/* A descendant's: skip the block of N's child that holds it. */
-		while (c != TRACE_NONE && trace_tnode(t, c)->parent != n)
-			c = trace_tnode(t, c)->parent;
-		if (c == TRACE_NONE || trace_tnode(t, c)->leave == TRACE_NONE)
+		while (c != TRACE_NONE && trace_tcold(t, c)->parent != n)
+			c = trace_tcold(t, c)->parent;
+		if (c == TRACE_NONE || trace_tcold(t, c)->leave == TRACE_NONE)
 			break;
-		xi = xev_lower(t, trace_tnode(t, c)->leave + 1);
+		xi = xev_lower(t, trace_tcold(t, c)->leave + 1);
 	}
 	return cand;
 }
 
 uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
 {
-	uint32_t ev = trace_tnode(t, n)->enter;
+	uint32_t ev;
 
+	trace_cold_need(t);
+	ev = trace_tcold(t, n)->enter;
 	while (k-- > 0 && ev != TRACE_NONE)
 		ev = trace_node_next_event(t, n, ev);
 	return ev;
@@ -703,11 +848,35 @@ void trace_set_budget(struct trace *t, size_t bytes)
 	trace_budget_update(t);
 }
 
+/*
+ * The bytes the budget counts: what is allocated, and the derived fields
+ * the nodes will need when the trace is read (so a trace recorded up to
+ * its budget can still be read within it).
+ */
+static size_t charged_bytes(const struct trace *t)
+{
+	size_t cold = t->nodes.cap > t->colds.cap ? (size_t)(t->nodes.cap - t->colds.cap) * sizeof(struct tcold) : 0;
+
+	return t->bytes + cold;
+}
+
+/* The bytes of the next growth of the nodes, their derived fields included. */
+static size_t nodes_next_bytes(const struct trace *t)
+{
+	return chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode) + sizeof(struct tcold), NODE_FIRST);
+}
+
+/* The bytes of the next growth of the exceptions. */
+static size_t exc_next_bytes(const struct trace *t)
+{
+	return sizeof *t->exc * (t->capexc ? t->capexc : 16);
+}
+
 void trace_budget_update(struct trace *t)
 {
 	t->tight = t->budget != 0 &&
-		   t->bytes + chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST) +
-		   chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST) > t->budget;
+		   charged_bytes(t) + nodes_next_bytes(t) +
+		   chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST) + exc_next_bytes(t) > t->budget;
 }
 
 size_t trace_budget(const struct trace *t)
@@ -773,8 +942,10 @@ bool trace_over_budget(const struct trace *t)
 	if (t->budget == 0)
 		return false;
 	if (t->nodes.count == t->nodes.cap)
-		need += chunked_next_bytes(&t->nodes, NODE_BITS, sizeof(struct tnode), NODE_FIRST);
+		need += nodes_next_bytes(t);
 	if (t->xevs.count + XEV_HEADROOM > t->xevs.cap)
 		need += chunked_next_bytes(&t->xevs, XEV_BITS, sizeof(struct xevent), XEV_FIRST);
-	return need > 0 && t->bytes + need > t->budget;
+	if (t->nexc == t->capexc)
+		need += exc_next_bytes(t);
+	return need > 0 && charged_bytes(t) + need > t->budget;
 }

@@ -111,26 +111,20 @@ void trace_node_mark(struct trace *t, uint32_t n, unsigned flags);
 /* Marks TN_PV on the root and on the nodes of the line PV (LEN moves) from it, as far as the tree has them. */
 void trace_mark_pv(struct trace *t, const move *pv, int len);
 
-/*
- * Building a trace from a file (used by the readers): all nodes first, in id
- * order, then every event in time order. trace_add_node appends a node (its
- * enter and leave are ignored: the events set them) and returns its id;
- * trace_put_node rewrites node N's fields (end, children, flags) once its
- * subtree is known; trace_add_event appends an event. The reader checks the
- * structure first (a move event is followed by its child's enter, the leave
- * event carries the node's score and bound, and so on): trace_add_event
- * returns false with a message in WHY (at least 128 bytes) for an event the
- * trace cannot hold.
- */
-uint32_t trace_add_node(struct trace *t, const struct trace_node *n);
-void trace_put_node(struct trace *t, uint32_t n, const struct trace_node *nd);
-bool trace_add_event(struct trace *t, const struct trace_event *e, char *why);
-
 /* Reading. */
 uint32_t trace_node_count(const struct trace *t);
 uint32_t trace_event_count(const struct trace *t);
-/* Node N (N < trace_node_count) and event EV (EV < trace_event_count), decoded. */
+/*
+ * Node N (N < trace_node_count) and event EV (EV < trace_event_count),
+ * decoded. The first read after a recording derives the fields the search
+ * did not store (about 20 bytes a node, one pass: trace_int.h), so a trace
+ * is read by one thread at a time.
+ */
 struct trace_node trace_node_get(const struct trace *t, uint32_t n);
+/* Node N's move, score and bound (TB_*) alone: these derive nothing. */
+move trace_node_move(const struct trace *t, uint32_t n);
+int trace_node_score(const struct trace *t, uint32_t n);
+int trace_node_bound(const struct trace *t, uint32_t n);
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
 /* Whether the search was cut short, and the node whose loop the stop broke (TRACE_NONE if not stopped). */
 bool trace_stopped(const struct trace *t);
@@ -164,6 +158,8 @@ static inline uint32_t trace_child_of_move_event(const struct trace_event *e)
 uint32_t trace_first_child(const struct trace *t, uint32_t n);
 /* The child of N reached by move M, or TRACE_NONE. */
 uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m);
+/* The child of PARENT after its child C, or TRACE_NONE (derives nothing: the way to walk a node's children). */
+uint32_t trace_next_child(const struct trace *t, uint32_t parent, uint32_t c);
 /* The sibling after N, or TRACE_NONE. */
 uint32_t trace_next_sibling(const struct trace *t, uint32_t n);
 /* The sibling before N, or TRACE_NONE (walks the parent's children). */

@@ -67,10 +67,10 @@ static void post_order(const struct trace *t, struct kind_index *ix, bool leaves
 {
 	uint32_t *stack = NULL, depth = 0, cap = 0, caps[KINDS] = { 0 };
 
-	for (uint32_t c = 0; c <= t->entered; c++) {
-		while (depth > 0 && (c == t->entered || trace_tnode(t, stack[depth - 1])->end <= c))
+	for (uint32_t c = 0; c <= t->nodes.count; c++) {
+		while (depth > 0 && (c == t->nodes.count || trace_tnode(t, stack[depth - 1])->end <= c))
 			visit(t, ix, stack[--depth], leaves, caps);
-		if (c < t->entered)
+		if (c < t->nodes.count)
 			push_u32(&stack, &depth, &cap, c);
 	}
 	free(stack);
@@ -79,20 +79,21 @@ static void post_order(const struct trace *t, struct kind_index *ix, bool leaves
 static void visit_leave(const struct trace *t, struct kind_index *ix, uint32_t x, bool leaves, uint32_t *caps)
 {
 	const struct tnode *n = trace_tnode(t, x);
+	uint32_t leave = trace_tcold(t, x)->leave;
 	unsigned after = n->bits >> AFTER_SHIFT & 3;
 
-	if (n->leave == TRACE_NONE)
+	if (leave == TRACE_NONE)
 		return;
 	if (leaves) {
-		push_u32(&ix->sorted[TE_LEAVE], &ix->nsorted[TE_LEAVE], &caps[TE_LEAVE], n->leave);
+		push_u32(&ix->sorted[TE_LEAVE], &ix->nsorted[TE_LEAVE], &caps[TE_LEAVE], leave);
 		return;
 	}
 	if (n->bits & QUIET_BIT)
-		push_u32(&ix->sorted[TE_QUIET_LEAF], &ix->nsorted[TE_QUIET_LEAF], &caps[TE_QUIET_LEAF], n->leave - 1);
+		push_u32(&ix->sorted[TE_QUIET_LEAF], &ix->nsorted[TE_QUIET_LEAF], &caps[TE_QUIET_LEAF], leave - 1);
 	if (after) {
 		int k = after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF;
 
-		push_u32(&ix->sorted[k], &ix->nsorted[k], &caps[k], n->leave + 1);
+		push_u32(&ix->sorted[k], &ix->nsorted[k], &caps[k], leave + 1);
 	}
 }
 
@@ -101,6 +102,7 @@ static struct kind_index *kind_index_get(const struct trace *ct, bool leaves)
 	struct trace *t = (struct trace *)ct;   /* the index is a cache: building it changes no event */
 	struct kind_index *ix = t->index;
 
+	trace_cold_need(t);
 	if (ix && (ix->events != t->event_count || ix->nodes != t->nodes.count || ix->xcount != t->xevs.count))
 		trace_index_free(t);
 	if ((ix = t->index) == NULL) {
@@ -109,16 +111,16 @@ static struct kind_index *kind_index_get(const struct trace *ct, bool leaves)
 		ix->nodes = t->nodes.count;
 		ix->xcount = t->xevs.count;
 		ix->words = (t->nodes.count + 63) / 64;
-		for (uint32_t c = 0; c < t->entered; c++) {
+		for (uint32_t c = 0; c < t->nodes.count; c++) {
 			const struct tnode *n = trace_tnode(t, c);
-			int k = n->post & 15;
+			int k = n->post & POST_KIND;
 
 			if (k == 0)
 				continue;
 			if (ix->bits[k] == NULL)
 				ix->bits[k] = xcalloc(ix->words ? ix->words : 1, sizeof(uint64_t));
 			ix->bits[k][c >> 6] |= (uint64_t)1 << (c & 63);
-			if (k == TE_STAND_PAT && (n->post >> 4) == TSP_CUTOFF) {
+			if (k == TE_STAND_PAT && (n->post >> 4 & 3) == TSP_CUTOFF) {
 				if (ix->bits[TRACE_STAND_PAT_CUTOFF] == NULL)
 					ix->bits[TRACE_STAND_PAT_CUTOFF] = xcalloc(ix->words ? ix->words : 1, sizeof(uint64_t));
 				ix->bits[TRACE_STAND_PAT_CUTOFF][c >> 6] |= (uint64_t)1 << (c & 63);
@@ -213,26 +215,26 @@ static uint32_t implied_find(const struct trace *t, struct kind_index *ix, uint3
 {
 	uint32_t n, c;
 
-	if (t->entered == 0)
+	if (t->nodes.count == 0)
 		return TRACE_NONE;
 	switch (kind) {
 	case TE_ENTER:
 		n = trace_node_of_event(t, ev);
 		if (dir > 0)
-			return n + 1 < t->entered && trace_tnode(t, n)->enter <= ev ? trace_tnode(t, n + 1)->enter :
-			       trace_tnode(t, n)->enter > ev ? trace_tnode(t, n)->enter : TRACE_NONE;
-		if (trace_tnode(t, n)->enter < ev)
-			return trace_tnode(t, n)->enter;
-		return n > 0 ? trace_tnode(t, n - 1)->enter : TRACE_NONE;
+			return n + 1 < t->nodes.count && trace_tcold(t, n)->enter <= ev ? trace_tcold(t, n + 1)->enter :
+			       trace_tcold(t, n)->enter > ev ? trace_tcold(t, n)->enter : TRACE_NONE;
+		if (trace_tcold(t, n)->enter < ev)
+			return trace_tcold(t, n)->enter;
+		return n > 0 ? trace_tcold(t, n - 1)->enter : TRACE_NONE;
 	case TE_MOVE:
 		/* Node C's move event is enter(C) - 1. */
 		if (dir > 0) {
 			c = trace_node_of_event(t, ev + 1) + 1;
-			return c < t->entered ? trace_tnode(t, c)->enter - 1 : TRACE_NONE;
+			return c < t->nodes.count ? trace_tcold(t, c)->enter - 1 : TRACE_NONE;
 		}
 		c = trace_node_of_event(t, ev);
-		if (c >= 1 && trace_tnode(t, c)->enter <= ev)
-			return trace_tnode(t, c)->enter - 1;
+		if (c >= 1 && trace_tcold(t, c)->enter <= ev)
+			return trace_tcold(t, c)->enter - 1;
 		return TRACE_NONE;
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:
@@ -243,13 +245,13 @@ static uint32_t implied_find(const struct trace *t, struct kind_index *ix, uint3
 		/* The decisions right after an entry: at enter(C) + 1 for a node C with the bit. */
 		if (dir > 0) {
 			n = trace_node_of_event(t, ev);
-			c = bit_find(ix->bits[kind], ix->words, t->entered, trace_tnode(t, n)->enter == ev ? n : n + 1, 1);
+			c = bit_find(ix->bits[kind], ix->words, t->nodes.count, trace_tcold(t, n)->enter == ev ? n : n + 1, 1);
 		} else {
 			if (ev < 2)
 				return TRACE_NONE;
-			c = bit_find(ix->bits[kind], ix->words, t->entered, trace_node_of_event(t, ev - 2), -1);
+			c = bit_find(ix->bits[kind], ix->words, t->nodes.count, trace_node_of_event(t, ev - 2), -1);
 		}
-		return c == UINT32_MAX ? TRACE_NONE : trace_tnode(t, c)->enter + 1;
+		return c == UINT32_MAX ? TRACE_NONE : trace_tcold(t, c)->enter + 1;
 	}
 }
 
@@ -291,6 +293,7 @@ void trace_bench_jumps(const struct trace *t, struct trace_jump_bench *b)
 	if (count == 0)
 		return;
 	trace_index_free((struct trace *)t);
+	trace_cold_need(t);
 	start = thread_cpu_seconds();
 	kind_index_get(t, true);
 	b->index_ms = (thread_cpu_seconds() - start) * 1e3;

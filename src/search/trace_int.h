@@ -4,7 +4,8 @@
  * kind) and by the inline recording functions of trace_record.h. Nothing
  * else looks inside a trace: it reads one through trace.h.
  *
- * The storage is compact (issue 9: about 32 bytes a node, events included).
+ * The storage is compact (issue 9; issue 18: 12 bytes a node while the
+ * search records, about 32 once the derived fields are built for reading).
  * Most events are implied by the node records and are never stored:
  *   - every node's "enter" and "leave", and the parent's "move" event that
  *     opens it (the event just before the child's "enter");
@@ -21,7 +22,7 @@
  * keeps the indices of its enter and leave events, and an event is decoded
  * from the explicit list or from the nodes around it.
  *
- * Both arrays are chunked: the first chunk grows by a quarter at a time, the
+ * The arrays are chunked: the first chunk grows by a quarter at a time, the
  * others are allocated whole, so nothing is copied once a trace is large;
  * trace_trim gives back the unused end of the last chunk once a trace is
  * complete. The whole chunks after the first are mapped with their pages
@@ -33,17 +34,72 @@
 #include "chess/score.h"
 #include "search/trace.h"
 
-/* A stored node: 32 bytes. */
+/*
+ * A stored node: the 12 bytes the search writes (the recording's cost is
+ * mostly these bytes: issue 18's budget is 15 % over an untraced search, as
+ * whole processes, page faults included). The node's other fields (struct
+ * tcold) follow from the nodes and events around it and are derived in one
+ * pass when a trace is first read.
+ */
 struct tnode {
-	uint32_t parent, end, enter, leave;
-	int16_t alpha, beta, eval, score;
+	uint32_t end;       /* one past the last node of the subtree (id + 1 until the node is left) */
+	int16_t eval, score;
 	move move;
+	uint8_t bits;       /* TN_* flags (0-2), bound (3-4), the parent's event after the leave (5-6), quiet leaf (7) */
+	uint8_t post;       /* the implied event after the enter: its kind (0-3, 0 for none) and extra (4-5); left (6) */
+};
+
+/*
+ * A node's derived fields. The parent, children and ply follow from the
+ * ends (pre-order); enter and leave from counting the events in order;
+ * the window from the parent's: a child's is (-beta, -alpha) of its
+ * parent, alpha as raised so far (by a raising stand pat or alpha raise);
+ * qply is the parent's plus one at a quiescence node (0 at the first, whose
+ * parent's is -1), -1 in the main search. A node whose window, ply or qply is not the
+ * derived one (the root, an aspiration window, another engine's file) has
+ * them stored as an exception.
+ */
+struct tcold {
+	uint32_t parent, enter, leave;
+	int16_t alpha, beta;
 	uint8_t ply;
 	int8_t qply;
-	uint8_t bits;       /* TN_* flags (0-2), bound (3-4), the parent's event after the leave (5-6), quiet leaf (7) */
-	uint8_t post;       /* the implied event after the enter: its kind (0-3, 0 for none) and extra (4-5) */
 	uint16_t children;
 };
+
+/* A node whose window, ply or qply differ from the derived ones. */
+struct texc {
+	uint32_t id;
+	int16_t alpha, beta;
+	uint8_t ply;
+	int8_t qply;
+};
+
+/*
+ * A node being recorded (entered and not yet left). CHILD is what its next
+ * child's window and ply are derived to be, packed as a key (trace_key):
+ * (-beta, -alpha as raised so far, ply + 1); QCHILD the qply slot of a
+ * quiescence child. The stack's first entry stands for the root's parent.
+ */
+struct topen {
+	struct tnode *rec;
+	uint64_t child, qchild;
+	uint32_t id;
+};
+
+/*
+ * A node's window, ply and qply packed for one comparison: alpha (bits
+ * 0-15), beta (16-31), ply (32-39), qply + 1 (40-47).
+ */
+static inline uint64_t trace_key(int alpha, int beta, int ply, int qply)
+{
+	return (uint64_t)(uint16_t)alpha | (uint64_t)(uint16_t)beta << 16 | (uint64_t)(uint8_t)ply << 32 |
+	       (uint64_t)(uint8_t)(qply + 1) << 40;
+}
+
+/* The window, ply and qply the root is derived to have. */
+#define TRACE_ROOT_ALPHA (-SCORE_INF)
+#define TRACE_ROOT_BETA SCORE_INF
 
 /* A stored event, with its index in the numbering. */
 struct xevent {
@@ -59,8 +115,10 @@ struct xevent {
 #define AFTER_RAISE 1u
 #define AFTER_CUTOFF 2u
 #define QUIET_BIT 0x80u
+#define POST_LEFT 0x40u
+#define POST_KIND 15u
 
-#define NODE_BITS 16          /* 65,536 nodes (2 MiB) a chunk */
+#define NODE_BITS 16          /* 65,536 nodes (768 KB; 1.25 MB derived) a chunk */
 #define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
 #define NODE_FIRST 256
 #define XEV_FIRST 16
@@ -82,10 +140,17 @@ struct kind_index;
 
 struct trace {
 	struct chunked nodes, xevs;
+	struct chunked colds;  /* the derived fields: built on the first read, for cold_nodes nodes and cold_events events */
+	uint32_t cold_nodes, cold_events;
+	struct texc *exc;      /* the exceptions, by id */
+	uint32_t nexc, capexc;
+	struct topen *open;    /* the nodes being recorded after the root's parent (open[0]) */
+	struct topen *top;     /* the innermost */
+	uint32_t capopen;
 	uint32_t event_count;
-	uint32_t entered;      /* the nodes whose enter event is recorded */
 	uint8_t last_kind;     /* the last event recorded, to fold the implied ones */
 	uint32_t last_node;
+	struct tnode *last_rec;  /* the record of the last node left (valid while last_kind is TE_LEAVE) */
 	bool stopped;          /* the search was cut short */
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
 	size_t bytes;          /* bytes allocated */
@@ -99,24 +164,51 @@ static inline struct tnode *trace_tnode(const struct trace *t, uint32_t i)
 	return &((struct tnode *)t->nodes.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
 }
 
+static inline struct tcold *trace_tcold(const struct trace *t, uint32_t i)
+{
+	return &((struct tcold *)t->colds.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
+}
+
 static inline struct xevent *trace_xev(const struct trace *t, uint32_t i)
 {
 	return &((struct xevent *)t->xevs.chunk[i >> XEV_BITS])[i & ((1u << XEV_BITS) - 1)];
 }
 
-/* The value an implied decision right after node N's entry carries. */
-static inline int trace_post_value(const struct tnode *n, int kind)
+/* The value an implied decision right after the entry of a node (static value EVAL, at PLY) carries. */
+static inline int trace_post_value(int eval, int ply, int kind)
 {
 	switch (kind) {
-	case TE_MATE: return -(SCORE_MATE - n->ply);
+	case TE_MATE: return -(SCORE_MATE - ply);
 	case TE_STALEMATE: return 0;
-	default: return n->eval;
+	default: return eval;
 	}
+}
+
+/* Whether event KIND with EXTRA and value V1 raises its node's alpha to V1. */
+static inline bool trace_raises(int kind, int extra)
+{
+	return kind == TE_ALPHA_RAISE || (kind == TE_STAND_PAT && extra == TSP_RAISE);
 }
 
 /* Adds room for one more node, or for at least one more stored event (trace.c). */
 void trace_grow_nodes(struct trace *t);
 void trace_grow_xevs(struct trace *t);
+/* Room for one more node being recorded, or one more exception (trace.c). */
+void trace_grow_open(struct trace *t);
+/* Sets the child key of a node being recorded with window (ALPHA, BETA) at PLY and QPLY. */
+static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply, int qply)
+{
+	o->child = trace_key(-beta, -alpha, ply + 1, -1) & 0xFFFFFFFFFFull;
+	o->qchild = (uint64_t)(uint8_t)(qply + 2) << 40;
+}
+void trace_grow_exc(struct trace *t);
+/*
+ * Derives every node's cold fields if the trace changed since they were
+ * (trace.c): every reading function that needs them calls it first. It
+ * changes no event, but writes into T: a trace is read by one thread at a
+ * time, as its jumps' index already required.
+ */
+void trace_cold_need(const struct trace *t);
 /* Whether the imminent growths would pass the budget (trace.c; trace_full's slow half). */
 bool trace_over_budget(const struct trace *t);
 /* Sets T->tight after a change of the arrays' sizes or of the budget (trace.c). */

@@ -15,8 +15,10 @@
 /* The growths are rare: tell the compiler, so the common path stays straight. */
 #if defined(__GNUC__)
 #define TRACE_RARELY(x) __builtin_expect(!!(x), 0)
+#define TRACE_INLINE static inline __attribute__((always_inline))
 #else
 #define TRACE_RARELY(x) (x)
+#define TRACE_INLINE static inline
 #endif
 
 /* Appends a stored event at the next index. */
@@ -43,87 +45,86 @@ static inline bool trace_post_kind(int kind)
 	       kind == TE_QDEPTH_LIMIT || kind == TE_PLY_LIMIT;
 }
 
-/* Appends a node record (its events are recorded apart) and returns its id. */
-static inline uint32_t trace_push_node(struct trace *t, uint32_t parent, move m, int ply, int qply, int alpha,
-				       int beta, int eval, unsigned flags)
+/* Appends a node record (its events are recorded apart), returns its id and sets *REC to it. */
+TRACE_INLINE uint32_t trace_push_node(struct trace *t, move m, int eval, unsigned flags, struct tnode **rec)
 {
 	uint32_t id;
 
 	if (TRACE_RARELY(t->nodes.count == t->nodes.cap))
 		trace_grow_nodes(t);
 	id = t->nodes.count++;
-	*trace_tnode(t, id) = (struct tnode){
-		.parent = parent, .end = id + 1, .enter = TRACE_NONE, .leave = TRACE_NONE,
-		.alpha = (int16_t)alpha, .beta = (int16_t)beta, .eval = (int16_t)eval, .score = 0,
-		.move = m, .ply = (uint8_t)ply, .qply = (int8_t)qply, .bits = (uint8_t)(flags & FLAG_MASK),
-		.post = 0, .children = 0
+	*rec = trace_tnode(t, id);
+	**rec = (struct tnode){
+		.end = id + 1, .eval = (int16_t)eval, .score = 0, .move = m, .bits = (uint8_t)(flags & FLAG_MASK), .post = 0
 	};
 	return id;
 }
 
-/* Records node ID's enter event. */
-static inline void trace_record_enter(struct trace *t, uint32_t id)
-{
-	trace_tnode(t, id)->enter = t->event_count++;
-	t->entered = id + 1;
-	t->last_kind = TE_ENTER;
-	t->last_node = id;
-}
-
-/* Records node ID's leave; a quiet leaf stored just before it becomes a bit. */
-static inline void trace_record_leave(struct trace *t, uint32_t id)
-{
-	struct tnode *n = trace_tnode(t, id);
-
-	if (t->last_kind == TE_QUIET_LEAF && t->last_node == id && t->xevs.count > 0) {
-		const struct xevent *x = trace_xev(t, t->xevs.count - 1);
-
-		if (x->index + 1 == t->event_count && x->node == id && x->move == MOVE_NONE && x->v1 == n->eval &&
-		    x->v2 == 0 && x->extra == 0) {
-			t->xevs.count--;
-			n->bits |= QUIET_BIT;
-		}
-	}
-	n->leave = t->event_count++;
-	t->last_kind = TE_LEAVE;
-	t->last_node = id;
-}
-
-/* Records the entry into a new node, child of PARENT by move M (TRACE_NONE and MOVE_NONE at the root). */
-static inline uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
+/*
+ * Records the entry into a new node, child of PARENT by move M (TRACE_NONE
+ * and MOVE_NONE at the root). PARENT is the innermost node being recorded:
+ * the nodes are entered in pre-order. The window, ply and qply are stored
+ * only when they are not the ones derived from the parent (trace_int.h).
+ */
+TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int ply, int qply,
 				   int alpha, int beta, bool in_check, int eval)
 {
-	uint32_t id = trace_push_node(t, parent, m, ply, qply, alpha, beta, eval,
-				      (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0));
+	struct tnode *rec;
+	uint32_t id = trace_push_node(t, m, eval, (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0), &rec);
+	struct topen *p = t->top;
+	uint64_t derived = p->child | (qply >= 0 ? p->qchild : 0);
 
-	if (parent != TRACE_NONE)
-		trace_tnode(t, parent)->children++;
-	trace_record_enter(t, id);
+	(void)parent;
+	if (TRACE_RARELY(trace_key(alpha, beta, ply, qply) != derived)) {
+		if (t->nexc == t->capexc)
+			trace_grow_exc(t);
+		t->exc[t->nexc++] = (struct texc){
+			.id = id, .alpha = (int16_t)alpha, .beta = (int16_t)beta, .ply = (uint8_t)ply, .qply = (int8_t)qply
+		};
+	}
+	if (TRACE_RARELY(p + 1 == t->open + t->capopen)) {
+		trace_grow_open(t);
+		p = t->top;
+	}
+	p++;
+	p->rec = rec;
+	p->id = id;
+	trace_open_set(p, alpha, beta, ply, qply);
+	t->top = p;
+	t->event_count++;
+	t->last_kind = TE_ENTER;
+	t->last_node = id;
 	return id;
 }
 
 /* Records a decision of NODE: implied by the nodes when it fits a pattern (trace_int.h), else stored. */
-static inline void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
+TRACE_INLINE void trace_event(struct trace *t, uint32_t node, int kind, move m, int v1, int v2, int extra)
 {
-	if (kind == TE_STOPPED && !t->stopped) {
+	struct topen *top = t->top;
+
+	if (TRACE_RARELY(kind == TE_STOPPED) && !t->stopped) {
 		t->stopped = true;
 		t->stopped_at = node;
 	}
+	/* A raise moves the window the node's next children are derived to have: their beta is minus the new alpha. */
+	if (trace_raises(kind, extra) && top->id == node)
+		top->child = (top->child & ~0xFFFF0000ull) | (uint64_t)(uint16_t)-v1 << 16;
 	if (t->last_kind == TE_ENTER && t->last_node == node && m == MOVE_NONE && v2 == 0 && trace_post_kind(kind) &&
 	    extra >= 0 && extra <= (kind == TE_STAND_PAT ? TSP_CUTOFF : 0)) {
-		struct tnode *n = trace_tnode(t, node);
+		struct tnode *n = top->rec;   /* the node just entered */
 
-		if ((int16_t)v1 == trace_post_value(n, kind)) {
+		if ((int16_t)v1 == trace_post_value(n->eval, (uint8_t)(top->child >> 32) - 1, kind)) {
 			n->post = (uint8_t)(kind | extra << 4);
 			t->event_count++;
 			t->last_kind = (uint8_t)kind;
 			return;
 		}
 	}
-	if ((kind == TE_ALPHA_RAISE || kind == TE_BETA_CUTOFF) && t->last_kind == TE_LEAVE && v2 == 0 && extra == 0) {
-		struct tnode *c = trace_tnode(t, t->last_node);
+	if ((kind == TE_ALPHA_RAISE || kind == TE_BETA_CUTOFF) && t->last_kind == TE_LEAVE && v2 == 0 && extra == 0 &&
+	    top->id == node) {
+		struct tnode *c = t->last_rec;
 
-		if (c->parent == node && c->move == m && (int16_t)v1 == (int16_t)-c->score) {
+		if (c->move == m && (int16_t)v1 == (int16_t)-c->score) {
 			c->bits |= (uint8_t)((kind == TE_ALPHA_RAISE ? AFTER_RAISE : AFTER_CUTOFF) << AFTER_SHIFT);
 			t->event_count++;
 			t->last_kind = (uint8_t)kind;
@@ -136,7 +137,7 @@ static inline void trace_event(struct trace *t, uint32_t node, int kind, move m,
 }
 
 /* Records NODE's move event for M: implied by the child that comes next, so only counted. */
-static inline void trace_move(struct trace *t, uint32_t node, move m)
+TRACE_INLINE void trace_move(struct trace *t, uint32_t node, move m)
 {
 	(void)node;
 	(void)m;
@@ -144,15 +145,34 @@ static inline void trace_move(struct trace *t, uint32_t node, move m)
 	t->last_kind = TE_MOVE;
 }
 
-/* Records NODE's leave with its SCORE and the bound (TB_*) it is. */
-static inline void trace_leave(struct trace *t, uint32_t node, int score, int bound)
+/*
+ * Records NODE's leave with its SCORE and the bound (TB_*) it is. NODE is
+ * the innermost node being recorded; a quiet leaf stored just before the
+ * leave becomes a bit.
+ */
+TRACE_INLINE void trace_leave(struct trace *t, uint32_t node, int score, int bound)
 {
-	struct tnode *n = trace_tnode(t, node);
+	struct tnode *n = t->top->rec;   /* NODE's */
 
+	if (t->last_kind == TE_QUIET_LEAF && t->last_node == node && t->xevs.count > 0) {
+		const struct xevent *x = trace_xev(t, t->xevs.count - 1);
+
+		if (x->index + 1 == t->event_count && x->node == node && x->move == MOVE_NONE && x->v1 == n->eval &&
+		    x->v2 == 0 && x->extra == 0) {
+			t->xevs.count--;
+			n->bits |= QUIET_BIT;
+		}
+	}
 	n->score = (int16_t)score;
 	n->bits = (uint8_t)((n->bits & ~(3u << BOUND_SHIFT)) | (unsigned)(bound & 3) << BOUND_SHIFT);
+	n->post |= POST_LEFT;
 	n->end = t->nodes.count;
-	trace_record_leave(t, node);
+	if (t->top > t->open)
+		t->top--;
+	t->event_count++;
+	t->last_kind = TE_LEAVE;
+	t->last_node = node;
+	t->last_rec = n;
 }
 
 /*
