@@ -175,7 +175,15 @@ static void recs_refresh(struct trace *t)
 {
 	for (struct topen *o = t->open + 1; o <= t->top; o++)
 		o->rec = trace_tnode(t, o->id);
-	t->last_rec = t->last_kind == TE_LEAVE && t->last_node < t->nodes.count ? trace_tnode(t, t->last_node) : NULL;
+	t->wr = t->wr_end = NULL;
+	if (t->nodes.count < t->nodes.cap) {
+		uint32_t k = t->nodes.count >> NODE_BITS;
+		uint32_t size = k + 1 < t->nodes.chunks ? 1u << NODE_BITS : chunked_last_size(&t->nodes, NODE_BITS);
+
+		t->wr = trace_tnode(t, t->nodes.count);
+		t->wr_end = (struct tnode *)t->nodes.chunk[k] + size;
+	}
+	t->last_rec = t->last_kind == TE_LEAVE && t->last_left < t->nodes.count ? trace_tnode(t, t->last_left) : NULL;
 }
 
 /*
@@ -206,6 +214,7 @@ void trace_grow_open(struct trace *t)
 	t->bytes += sizeof *t->open * (ncap - t->capopen);
 	t->capopen = ncap;
 	t->top = t->open + depth;
+	t->open_end = t->open + ncap;
 }
 
 /* The stack of nodes being recorded, empty: the root's parent alone, whose child is the root (trace_int.h). */
@@ -215,6 +224,7 @@ static void open_init(struct trace *t)
 	t->open = xmalloc(sizeof *t->open * t->capopen);
 	t->bytes += sizeof *t->open * t->capopen;
 	t->top = t->open;
+	t->open_end = t->open + t->capopen;
 	t->open[0] = (struct topen){ .rec = NULL, .id = TRACE_NONE };
 	trace_open_set(&t->open[0], -TRACE_ROOT_BETA, -TRACE_ROOT_ALPHA, -1, -1);
 }
@@ -428,6 +438,7 @@ struct trace *trace_copy(const struct trace *a)
 	t->open = xmalloc(sizeof *t->open * a->capopen);
 	memcpy(t->open, a->open, sizeof *t->open * a->capopen);
 	t->top = t->open + (a->top - a->open);
+	t->open_end = t->open + t->capopen;
 	t->bytes += sizeof *t->open * a->capopen;
 	recs_refresh(t);
 	trace_budget_update(t);

@@ -146,11 +146,13 @@ struct trace {
 	uint32_t nexc, capexc;
 	struct topen *open;    /* the nodes being recorded after the root's parent (open[0]) */
 	struct topen *top;     /* the innermost */
+	struct topen *open_end;
 	uint32_t capopen;
+	struct tnode *wr, *wr_end;   /* the room for the next nodes in the last chunk (wr == wr_end: none) */
 	uint32_t event_count;
 	uint8_t last_kind;     /* the last event recorded, to fold the implied ones */
-	uint32_t last_node;
-	struct tnode *last_rec;  /* the record of the last node left (valid while last_kind is TE_LEAVE) */
+	uint32_t last_left;    /* the last node left, and its record (valid while last_kind is TE_LEAVE) */
+	struct tnode *last_rec;
 	bool stopped;          /* the search was cut short */
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
 	size_t bytes;          /* bytes allocated */

@@ -50,10 +50,10 @@ TRACE_INLINE uint32_t trace_push_node(struct trace *t, move m, int eval, unsigne
 {
 	uint32_t id;
 
-	if (TRACE_RARELY(t->nodes.count == t->nodes.cap))
+	if (TRACE_RARELY(t->wr == t->wr_end))
 		trace_grow_nodes(t);
 	id = t->nodes.count++;
-	*rec = trace_tnode(t, id);
+	*rec = t->wr++;
 	**rec = (struct tnode){
 		.end = id + 1, .eval = (int16_t)eval, .score = 0, .move = m, .bits = (uint8_t)(flags & FLAG_MASK), .post = 0
 	};
@@ -82,7 +82,7 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 			.id = id, .alpha = (int16_t)alpha, .beta = (int16_t)beta, .ply = (uint8_t)ply, .qply = (int8_t)qply
 		};
 	}
-	if (TRACE_RARELY(p + 1 == t->open + t->capopen)) {
+	if (TRACE_RARELY(p + 1 == t->open_end)) {
 		trace_grow_open(t);
 		p = t->top;
 	}
@@ -93,7 +93,6 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 	t->top = p;
 	t->event_count++;
 	t->last_kind = TE_ENTER;
-	t->last_node = id;
 	return id;
 }
 
@@ -109,7 +108,7 @@ TRACE_INLINE void trace_event(struct trace *t, uint32_t node, int kind, move m, 
 	/* A raise moves the window the node's next children are derived to have: their beta is minus the new alpha. */
 	if (trace_raises(kind, extra) && top->id == node)
 		top->child = (top->child & ~0xFFFF0000ull) | (uint64_t)(uint16_t)-v1 << 16;
-	if (t->last_kind == TE_ENTER && t->last_node == node && m == MOVE_NONE && v2 == 0 && trace_post_kind(kind) &&
+	if (t->last_kind == TE_ENTER && top->id == node && m == MOVE_NONE && v2 == 0 && trace_post_kind(kind) &&
 	    extra >= 0 && extra <= (kind == TE_STAND_PAT ? TSP_CUTOFF : 0)) {
 		struct tnode *n = top->rec;   /* the node just entered */
 
@@ -133,7 +132,6 @@ TRACE_INLINE void trace_event(struct trace *t, uint32_t node, int kind, move m, 
 	}
 	trace_push_xev(t, node, kind, m, v1, v2, extra);
 	t->last_kind = (uint8_t)kind;
-	t->last_node = node;
 }
 
 /* Records NODE's move event for M: implied by the child that comes next, so only counted. */
@@ -154,7 +152,7 @@ TRACE_INLINE void trace_leave(struct trace *t, uint32_t node, int score, int bou
 {
 	struct tnode *n = t->top->rec;   /* NODE's */
 
-	if (t->last_kind == TE_QUIET_LEAF && t->last_node == node && t->xevs.count > 0) {
+	if (t->last_kind == TE_QUIET_LEAF && t->xevs.count > 0) {
 		const struct xevent *x = trace_xev(t, t->xevs.count - 1);
 
 		if (x->index + 1 == t->event_count && x->node == node && x->move == MOVE_NONE && x->v1 == n->eval &&
@@ -171,7 +169,7 @@ TRACE_INLINE void trace_leave(struct trace *t, uint32_t node, int score, int bou
 		t->top--;
 	t->event_count++;
 	t->last_kind = TE_LEAVE;
-	t->last_node = node;
+	t->last_left = node;
 	t->last_rec = n;
 }
 
