@@ -20,6 +20,9 @@
  *   - the writers (text, JSON, DOT) run on every trace, and the JSON reads
  *     back into the same trace and writes out again byte for byte;
  *   - the JSON reader refuses broken traces with the right line and column;
+ *   - the derived fields (parent, children, enter, leave, window, ply,
+ *     qply) read back as recorded, for windows that follow the derivation
+ *     rule and windows that do not, read in the middle of a recording too;
  *   - trace_trim: a trace cut to fit after each of several rounds of
  *     recording (across chunk boundaries) keeps every record, grows again,
  *     and holds no more than its records' bytes plus the chunk tables.
@@ -672,6 +675,144 @@ static void check_trim(void)
 	trace_free(t);
 }
 
+/*
+ * The fields the search does not store are derived on the first read
+ * (issue 18): the parent, children, ply, qply, window and the enter and
+ * leave indices. A random tree is recorded through the recording API with
+ * windows, plies and qplies that mostly follow the derivation rule and
+ * sometimes do not (an aspiration window, another engine's file), with
+ * raises by stand pats and alpha raise events, stored prunes, and a read
+ * in the middle of the recording; every node must read back exactly what
+ * was recorded, with the event indices counted here (each call of the API
+ * is one event).
+ */
+#define DERIVED_NODES 20000
+static struct {
+	uint32_t parent, enter, leave, children;
+	int alpha, beta, ply, qply;
+} want[DERIVED_NODES];
+static uint32_t derived_rng = 12345, derived_events;
+
+static uint32_t derived_rand(uint32_t n)
+{
+	derived_rng = derived_rng * 1103515245u + 12345u;
+	return (derived_rng >> 8) % n;
+}
+
+static void derived_check(const struct trace *t, uint32_t count, const char *when)
+{
+	uint32_t bad = 0;
+
+	for (uint32_t i = 0; i < count; i++) {
+		struct trace_node nd = trace_node_get(t, i);
+
+		if (nd.parent != want[i].parent || nd.enter != want[i].enter || nd.leave != want[i].leave ||
+		    nd.children != want[i].children || nd.alpha != want[i].alpha || nd.beta != want[i].beta ||
+		    nd.ply != want[i].ply || nd.qply != want[i].qply) {
+			if (bad++ < 5)
+				failf("%s: node %u reads parent %u enter %u leave %u children %u window (%d, %d) ply %d qply %d; "
+				      "recorded %u %u %u %u (%d, %d) %d %d", when, i, nd.parent, nd.enter, nd.leave, nd.children,
+				      nd.alpha, nd.beta, nd.ply, nd.qply, want[i].parent, want[i].enter, want[i].leave,
+				      want[i].children, want[i].alpha, want[i].beta, want[i].ply, want[i].qply);
+		}
+		checks++;
+	}
+	CHECK(trace_event_count(t) == derived_events, "%s: %u events, %u recorded", when, trace_event_count(t),
+	      derived_events);
+}
+
+/* Records a subtree under PARENT (whose window is ALPHA..BETA, at PLY and QPLY); returns its score. */
+static int derived_node(struct trace *t, uint32_t parent, int alpha, int beta, int ply, int qply, int depth)
+{
+	uint32_t id;
+	int a = alpha, b = beta, p = ply, q = qply, score, eval = (int)derived_rand(200) - 100;
+	bool quiet = qply >= 0;
+
+	if (derived_rand(6) == 0) {   /* not the derived window */
+		a = (int)derived_rand(2000) - 1000;
+		b = a + 1 + (int)derived_rand(500);
+	}
+	if (derived_rand(20) == 0)
+		p = (int)derived_rand(100);
+	if (derived_rand(20) == 0)
+		q = quiet ? (int)derived_rand(30) : -1;
+	if (parent != TRACE_NONE) {
+		trace_move(t, parent, MOVE_MAKE(12, 28, 0));
+		derived_events++;
+		want[parent].children++;
+	}
+	id = trace_enter(t, parent, parent == TRACE_NONE ? MOVE_NONE : MOVE_MAKE(12, 28, 0), p, q, a, b, false, eval);
+	want[id].parent = parent;
+	want[id].enter = derived_events++;
+	want[id].leave = TRACE_NONE;
+	want[id].children = 0;
+	want[id].alpha = (int16_t)a;
+	want[id].beta = (int16_t)b;
+	want[id].ply = p & 255;
+	want[id].qply = q;
+	if (q >= 0 && derived_rand(2) == 0) {   /* a stand pat raising alpha (implied when it is the static value) */
+		int v = derived_rand(2) ? eval : a + 1 + (int)derived_rand(50);
+
+		trace_event(t, id, TE_STAND_PAT, MOVE_NONE, v, 0, TSP_RAISE);
+		derived_events++;
+		a = v;
+	}
+	score = a;
+	for (int k = 0; depth > 0 && k < 1 + (int)derived_rand(4) && trace_node_count(t) < DERIVED_NODES - 64; k++) {
+		int s;
+		bool child_quiet = q >= 0 || derived_rand(3) == 0;
+
+		if (derived_rand(5) == 0) {
+			trace_event(t, id, TE_DELTA_PRUNE, MOVE_MAKE(1, 2, 0), 100, 200, 0);
+			derived_events++;
+		}
+		s = -derived_node(t, id, -b, -a, p + 1, child_quiet ? (q >= 0 ? q + 1 : 0) : -1,
+				  depth - 1 - (int)derived_rand(2));
+		if (s > a && derived_rand(3) > 0) {   /* a raise: implied right after the child, or stored */
+			trace_event(t, id, TE_ALPHA_RAISE, MOVE_MAKE(12, 28, 0), derived_rand(2) ? s : s + 1, 0, 0);
+			derived_events++;
+			a = derived_rand(2) ? s : a + 1;
+			score = a;
+		}
+	}
+	trace_leave(t, id, score, TB_EXACT);
+	want[id].leave = derived_events++;
+	return score;
+}
+
+static void check_derived(void)
+{
+	struct trace *t = trace_new();
+	struct trace *c;
+	uint32_t root, first;
+
+	snprintf(context, sizeof context, "derived fields");
+	root = trace_enter(t, TRACE_NONE, MOVE_NONE, 0, -1, -SCORE_INF, SCORE_INF, false, 0);
+	want[root].parent = TRACE_NONE;
+	want[root].enter = derived_events++;
+	want[root].leave = TRACE_NONE;
+	want[root].alpha = -SCORE_INF;
+	want[root].beta = SCORE_INF;
+	want[root].ply = 0;
+	want[root].qply = -1;
+	/* Half the tree, a read (which derives the fields), the other half, another read. */
+	for (int k = 0; trace_node_count(t) < DERIVED_NODES / 2; k++)
+		derived_node(t, root, -SCORE_INF, SCORE_INF, 1, -1, 3 + k % 5);
+	first = trace_node_count(t);
+	derived_check(t, first, "the first half, the root open");
+	while (trace_node_count(t) < DERIVED_NODES - 200)
+		derived_node(t, root, -SCORE_INF, SCORE_INF, 1, -1, 6);
+	trace_leave(t, root, 0, TB_EXACT);
+	want[root].leave = derived_events++;
+	derived_check(t, trace_node_count(t), "the whole tree");
+	c = trace_copy(t);
+	derived_check(c, trace_node_count(c), "a copy");
+	CHECK(first > 1000 && trace_node_count(t) > first + 1000, "%u nodes, %u at the first read",
+	      trace_node_count(t), first);
+	trace_free(c);
+	trace_free(t);
+}
+
 int main(void)
 {
 	const char *path = ABS_SRCDIR "/positions/wac.epd";
@@ -763,6 +904,7 @@ int main(void)
 
 	check_bad_json();
 	check_trim();
+	check_derived();
 
 	printf("test_trace: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
