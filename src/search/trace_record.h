@@ -162,11 +162,10 @@ TRACE_INLINE void trace_leave(struct trace *t, uint32_t node, int score, int bou
 		}
 	}
 	n->score = (int16_t)score;
-	n->bits = (uint8_t)((n->bits & ~(3u << BOUND_SHIFT)) | (unsigned)(bound & 3) << BOUND_SHIFT);
+	n->bits |= (uint8_t)((unsigned)(bound & 3) << BOUND_SHIFT);   /* a node is left once: its bound is still 0 */
 	n->post |= POST_LEFT;
 	n->end = t->nodes.count;
-	if (t->top > t->open)
-		t->top--;
+	t->top--;
 	t->event_count++;
 	t->last_kind = TE_LEAVE;
 	t->last_left = node;
