@@ -18,9 +18,10 @@
  *   - a quiet leaf at the static value just before the node's leave (a bit).
  * Any other event (delta and SEE prunes, the stop, anything a trace file
  * says that does not fit the patterns) is stored explicitly with its index.
- * The event numbering is the same as if every event were stored: a node
- * keeps the indices of its enter and leave events, and an event is decoded
- * from the explicit list or from the nodes around it.
+ * The event numbering is the same as if every event were stored: the
+ * derived fields (struct tcold) hold each node's enter and leave indices,
+ * and an event is decoded from the explicit list or from the nodes around
+ * it.
  *
  * The arrays are chunked: the first chunk grows by a quarter at a time, the
  * others are allocated whole, so nothing is copied once a trace is large;

@@ -97,7 +97,14 @@ static long child_peak_kb(int what, FILE *f, const struct position *pos, const s
 				if (!tracereader_read(f, NULL, t, &root, &o, &res, NULL, NULL))
 					_exit(1);
 			} else if (i == 1 && what == CHILD_SEARCH) {
+				/*
+				 * Read once, as a front end reads it: the fields the
+				 * search does not store are derived (a trace read from
+				 * a file has them too), so the two are compared ready
+				 * to be read.
+				 */
 				search_run(pos, opt, t, NULL, &res);
+				(void)trace_node_get(t, 0);
 			}
 			_exit(0);
 		}
@@ -184,7 +191,7 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 
 		if (kb > 0 && kb_search > 0)
 			fprintf(out, "trace io   peak memory reading %-15s %7.1f MB: %.2fx the search's recording it "
-				"(%.1f MB; the trace's own size %.1f MB)\n", form_names[form], kb / 1e3,
+				"(%.1f MB, read once; the trace's own size as recorded %.1f MB)\n", form_names[form], kb / 1e3,
 				(double)kb / (double)kb_search, kb_search / 1e3, mem / 1e6);
 	}
 	fflush(out);
