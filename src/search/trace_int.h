@@ -77,26 +77,18 @@ struct texc {
 };
 
 /*
- * A node being recorded (entered and not yet left). CHILD is what its next
- * child's window and ply are derived to be, packed as a key (trace_key):
- * (-beta, -alpha as raised so far, ply + 1); QCHILD the qply slot of a
- * quiescence child. The stack's first entry stands for the root's parent.
+ * A node being recorded (entered and not yet left), with what its next
+ * child's window, ply and qply are derived to be: (-beta, -alpha as raised
+ * so far), ply + 1, and qply + 1 for a quiescence child (-1 otherwise). The
+ * stack's first entry stands for the root's parent.
  */
 struct topen {
 	struct tnode *rec;
-	uint64_t child, qchild;
 	uint32_t id;
+	int16_t calpha, cbeta;
+	uint8_t cply;
+	int8_t cqply;
 };
-
-/*
- * A node's window, ply and qply packed for one comparison: alpha (bits
- * 0-15), beta (16-31), ply (32-39), qply + 1 (40-47).
- */
-static inline uint64_t trace_key(int alpha, int beta, int ply, int qply)
-{
-	return (uint64_t)(uint16_t)alpha | (uint64_t)(uint16_t)beta << 16 | (uint64_t)(uint8_t)ply << 32 |
-	       (uint64_t)(uint8_t)(qply + 1) << 40;
-}
 
 /* The window, ply and qply the root is derived to have. */
 #define TRACE_ROOT_ALPHA (-SCORE_INF)
@@ -198,11 +190,13 @@ void trace_grow_nodes(struct trace *t);
 void trace_grow_xevs(struct trace *t);
 /* Room for one more node being recorded, or one more exception (trace.c). */
 void trace_grow_open(struct trace *t);
-/* Sets the child key of a node being recorded with window (ALPHA, BETA) at PLY and QPLY. */
+/* Sets what the children of a node being recorded with window (ALPHA, BETA) at PLY and QPLY derive. */
 static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply, int qply)
 {
-	o->child = trace_key(-beta, -alpha, ply + 1, -1) & 0xFFFFFFFFFFull;
-	o->qchild = (uint64_t)(uint8_t)(qply + 2) << 40;
+	o->calpha = (int16_t)-beta;
+	o->cbeta = (int16_t)-alpha;
+	o->cply = (uint8_t)(ply + 1);
+	o->cqply = (int8_t)(qply + 1);
 }
 void trace_grow_exc(struct trace *t);
 /*

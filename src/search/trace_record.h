@@ -72,10 +72,12 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 	struct tnode *rec;
 	uint32_t id = trace_push_node(t, m, eval, (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0), &rec);
 	struct topen *p = t->top;
-	uint64_t derived = p->child | (qply >= 0 ? p->qchild : 0);
+	/* Every comparison made (no branch between them): they are all equal but rarely. */
+	bool differs = ((int16_t)alpha != p->calpha) | ((int16_t)beta != p->cbeta) | ((uint8_t)ply != p->cply) |
+		       ((int8_t)qply != (qply >= 0 ? p->cqply : -1));
 
 	(void)parent;
-	if (TRACE_RARELY(trace_key(alpha, beta, ply, qply) != derived)) {
+	if (TRACE_RARELY(differs)) {
 		if (t->nexc == t->capexc)
 			trace_grow_exc(t);
 		t->exc[t->nexc++] = (struct texc){
@@ -107,12 +109,12 @@ TRACE_INLINE void trace_event(struct trace *t, uint32_t node, int kind, move m, 
 	}
 	/* A raise moves the window the node's next children are derived to have: their beta is minus the new alpha. */
 	if (trace_raises(kind, extra) && top->id == node)
-		top->child = (top->child & ~0xFFFF0000ull) | (uint64_t)(uint16_t)-v1 << 16;
+		top->cbeta = (int16_t)-v1;
 	if (t->last_kind == TE_ENTER && top->id == node && m == MOVE_NONE && v2 == 0 && trace_post_kind(kind) &&
 	    extra >= 0 && extra <= (kind == TE_STAND_PAT ? TSP_CUTOFF : 0)) {
 		struct tnode *n = top->rec;   /* the node just entered */
 
-		if ((int16_t)v1 == trace_post_value(n->eval, (uint8_t)(top->child >> 32) - 1, kind)) {
+		if ((int16_t)v1 == trace_post_value(n->eval, (uint8_t)(top->cply - 1), kind)) {
 			n->post = (uint8_t)(kind | extra << 4);
 			t->event_count++;
 			t->last_kind = (uint8_t)kind;
