@@ -611,13 +611,13 @@ static void check_trim(void)
 		}
 		trace_trim(t);
 		/*
-		 * 12 bytes a node, 16 a stored event, 12 a node whose window is
+		 * 10 bytes a node, 16 a stored event, 12 a node whose window is
 		 * not the derived one (the root's is not +-32500; every leaf's
 		 * beta is 20000, not minus its parent's raised alpha), the chunk
 		 * tables (8 pointers each here), the stack of open nodes (64 of
 		 * 32 bytes) and the struct.
 		 */
-		records = (size_t)(n + 1) * 12 + (size_t)stored * 16 + (size_t)(1 + 255 * groups) * 12;
+		records = (size_t)(n + 1) * 10 + (size_t)stored * 16 + (size_t)(1 + 255 * groups) * 12;
 		CHECK(trace_bytes(t) >= records &&
 		      trace_bytes(t) <= records + 2 * 8 * sizeof(void *) + 64 * 32 + 256,
 		      "after round %zu (%u nodes, %u stored events): %zu bytes, expected %zu plus the tables", r, n + 1,
@@ -631,6 +631,16 @@ static void check_trim(void)
 	      2 + 4 * n + stored);
 	CHECK(trace_node_get(t, root).children == groups, "the root has %u children, expected %u",
 	      trace_node_get(t, root).children, groups);
+	/* The root's subtree holds more than 65,535 nodes: its end is kept apart from its record. */
+	{
+		uint32_t walked = 0;
+
+		for (uint32_t c = trace_first_child(t, root); c != TRACE_NONE; c = trace_next_sibling(t, c))
+			walked++;
+		CHECK(trace_node_get(t, root).end == n + 1 && walked == groups,
+		      "the root ends at %u (expected %u), %u children walked (expected %u)", trace_node_get(t, root).end,
+		      n + 1, walked, groups);
+	}
 	for (uint32_t i = 1; i <= n && failures < 20; i++) {
 		struct trace_node nd = trace_node_get(t, i);
 		uint32_t parent = (i - 1) % 256 == 0 ? root : i - (i - 1) % 256;

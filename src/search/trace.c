@@ -229,6 +229,40 @@ static void open_init(struct trace *t)
 	trace_open_set(&t->open[0], -TRACE_ROOT_BETA, -TRACE_ROOT_ALPHA, -1, -1);
 }
 
+uint32_t trace_far_end(const struct trace *t, uint32_t id)
+{
+	uint32_t lo = 0, hi = t->nfar;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (t->far[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nfar && t->far[lo].id == id ? t->far[lo].end : id + 1;
+}
+
+/* The nodes leave in post-order, not in id order: each is put in its place (a few hundred at most). */
+void trace_far_add(struct trace *t, uint32_t id, uint32_t end)
+{
+	uint32_t at = t->nfar;
+
+	if (t->nfar == t->capfar) {
+		uint32_t ncap = t->capfar ? t->capfar * 2 : 16;
+
+		t->far = xrealloc(t->far, sizeof *t->far * ncap);
+		t->bytes += sizeof *t->far * (ncap - t->capfar);
+		t->capfar = ncap;
+	}
+	while (at > 0 && t->far[at - 1].id > id)
+		at--;
+	memmove(&t->far[at + 1], &t->far[at], sizeof *t->far * (t->nfar - at));
+	t->far[at] = (struct tfar){ .id = id, .end = end };
+	t->nfar++;
+}
+
 void trace_grow_exc(struct trace *t)
 {
 	uint32_t ncap = t->capexc ? t->capexc * 2 : 16;
@@ -292,7 +326,7 @@ static void cold_build(struct trace *t)
 			const struct tnode *xn = trace_tnode(t, x);
 			unsigned after = xn->bits >> AFTER_SHIFT & 3;
 
-			if (!(xn->post & POST_LEFT) || (id < count && xn->end > id))
+			if (!(xn->post & POST_LEFT) || (id < count && trace_node_end(t, x) > id))
 				break;
 			TAKE_STORED();
 			if (xn->bits & QUIET_BIT) {
@@ -395,6 +429,7 @@ void trace_free(struct trace *t)
 	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
 	chunked_free(&t->colds, NODE_BITS, sizeof(struct tcold));
 	free(t->exc);
+	free(t->far);
 	free(t->open);
 	free(t);
 }
@@ -435,6 +470,11 @@ struct trace *trace_copy(const struct trace *a)
 		memcpy(t->exc, a->exc, sizeof *t->exc * a->nexc);
 	t->capexc = a->nexc;
 	t->bytes += sizeof *t->exc * a->nexc;
+	t->far = a->nfar ? xmalloc(sizeof *t->far * a->nfar) : NULL;
+	if (a->nfar)
+		memcpy(t->far, a->far, sizeof *t->far * a->nfar);
+	t->capfar = a->nfar;
+	t->bytes += sizeof *t->far * a->nfar;
 	t->open = xmalloc(sizeof *t->open * a->capopen);
 	memcpy(t->open, a->open, sizeof *t->open * a->capopen);
 	t->top = t->open + (a->top - a->open);
@@ -454,6 +494,7 @@ void trace_clear(struct trace *t)
 	chunked_free(&t->xevs, XEV_BITS, sizeof(struct xevent));
 	chunked_free(&t->colds, NODE_BITS, sizeof(struct tcold));
 	free(t->exc);
+	free(t->far);
 	free(t->open);
 	memset(t, 0, sizeof *t);
 	t->budget = budget;
@@ -502,7 +543,7 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 	trace_cold_need(t);
 	c = trace_tcold(t, id);
 	nd.parent = c->parent;
-	nd.end = n->end;
+	nd.end = trace_node_end(t, id);
 	nd.enter = c->enter;
 	nd.leave = c->leave;
 	nd.alpha = c->alpha;
@@ -704,14 +745,14 @@ bool trace_node_is_horizon(const struct trace *t, uint32_t n)
 
 uint32_t trace_first_child(const struct trace *t, uint32_t n)
 {
-	return trace_tnode(t, n)->end > n + 1 ? n + 1 : TRACE_NONE;
+	return trace_tnode(t, n)->span > 1 ? n + 1 : TRACE_NONE;
 }
 
 uint32_t trace_next_child(const struct trace *t, uint32_t parent, uint32_t c)
 {
-	uint32_t next = trace_tnode(t, c)->end;
+	uint32_t next = trace_node_end(t, c);
 
-	return next < trace_tnode(t, parent)->end ? next : TRACE_NONE;
+	return next < trace_node_end(t, parent) ? next : TRACE_NONE;
 }
 
 uint32_t trace_child_by_move(const struct trace *t, uint32_t n, move m)
@@ -740,7 +781,7 @@ uint32_t trace_prev_sibling(const struct trace *t, uint32_t n)
 	p = trace_tcold(t, n)->parent;
 	if (p == TRACE_NONE)
 		return TRACE_NONE;
-	for (c = p + 1; c < n; c = trace_tnode(t, c)->end)
+	for (c = p + 1; c < n; c = trace_node_end(t, c))
 		prev = c;
 	return prev;
 }

@@ -68,7 +68,7 @@ static void post_order(const struct trace *t, struct kind_index *ix, bool leaves
 	uint32_t *stack = NULL, depth = 0, cap = 0, caps[KINDS] = { 0 };
 
 	for (uint32_t c = 0; c <= t->nodes.count; c++) {
-		while (depth > 0 && (c == t->nodes.count || trace_tnode(t, stack[depth - 1])->end <= c))
+		while (depth > 0 && (c == t->nodes.count || trace_node_end(t, stack[depth - 1]) <= c))
 			visit(t, ix, stack[--depth], leaves, caps);
 		if (c < t->nodes.count)
 			push_u32(&stack, &depth, &cap, c);

@@ -36,14 +36,14 @@
 #include "search/trace.h"
 
 /*
- * A stored node: the 12 bytes the search writes (the recording's cost is
+ * A stored node: the 10 bytes the search writes (the recording's cost is
  * mostly these bytes: issue 18's budget is 15 % over an untraced search, as
  * whole processes, page faults included). The node's other fields (struct
  * tcold) follow from the nodes and events around it and are derived in one
  * pass when a trace is first read.
  */
 struct tnode {
-	uint32_t end;       /* one past the last node of the subtree (id + 1 until the node is left) */
+	uint16_t span;      /* the subtree's size, end - id (1 until the node is left); SPAN_FAR: in the far list */
 	int16_t eval, score;
 	move move;
 	uint8_t bits;       /* TN_* flags (0-2), bound (3-4), the parent's event after the leave (5-6), quiet leaf (7) */
@@ -67,6 +67,12 @@ struct tcold {
 	int8_t qply;
 	uint16_t children;
 };
+
+/* The end of a node whose subtree holds 65,535 nodes or more (a few near the root). */
+struct tfar {
+	uint32_t id, end;
+};
+#define SPAN_FAR 0xFFFFu
 
 /* A node whose window, ply or qply differ from the derived ones. */
 struct texc {
@@ -137,6 +143,8 @@ struct trace {
 	uint32_t cold_nodes, cold_events;
 	struct texc *exc;      /* the exceptions, by id */
 	uint32_t nexc, capexc;
+	struct tfar *far;      /* the ends of the large subtrees, by id */
+	uint32_t nfar, capfar;
 	struct topen *open;    /* the nodes being recorded after the root's parent (open[0]) */
 	struct topen *top;     /* the innermost */
 	struct topen *open_end;
@@ -157,6 +165,19 @@ struct trace {
 static inline struct tnode *trace_tnode(const struct trace *t, uint32_t i)
 {
 	return &((struct tnode *)t->nodes.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
+}
+
+/* The end of a large subtree's node ID (trace.c: a binary search of the far list). */
+uint32_t trace_far_end(const struct trace *t, uint32_t id);
+/* Notes that node ID's subtree ends at END (kept in order of id). */
+void trace_far_add(struct trace *t, uint32_t id, uint32_t end);
+
+/* One past the last node of node ID's subtree (ID + 1 until the node is left). */
+static inline uint32_t trace_node_end(const struct trace *t, uint32_t id)
+{
+	const struct tnode *n = trace_tnode(t, id);
+
+	return n->span != SPAN_FAR ? id + n->span : trace_far_end(t, id);
 }
 
 static inline struct tcold *trace_tcold(const struct trace *t, uint32_t i)

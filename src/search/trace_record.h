@@ -55,7 +55,7 @@ TRACE_INLINE uint32_t trace_push_node(struct trace *t, move m, int eval, unsigne
 	id = t->nodes.count++;
 	*rec = t->wr++;
 	**rec = (struct tnode){
-		.end = id + 1, .eval = (int16_t)eval, .score = 0, .move = m, .bits = (uint8_t)(flags & FLAG_MASK), .post = 0
+		.span = 1, .eval = (int16_t)eval, .score = 0, .move = m, .bits = (uint8_t)(flags & FLAG_MASK), .post = 0
 	};
 	return id;
 }
@@ -166,7 +166,12 @@ TRACE_INLINE void trace_leave(struct trace *t, uint32_t node, int score, int bou
 	n->score = (int16_t)score;
 	n->bits |= (uint8_t)((unsigned)(bound & 3) << BOUND_SHIFT);   /* a node is left once: its bound is still 0 */
 	n->post |= POST_LEFT;
-	n->end = t->nodes.count;
+	if (TRACE_RARELY(t->nodes.count - node >= SPAN_FAR)) {
+		trace_far_add(t, node, t->nodes.count);
+		n->span = SPAN_FAR;
+	} else {
+		n->span = (uint16_t)(t->nodes.count - node);
+	}
 	t->top--;
 	t->event_count++;
 	t->last_kind = TE_LEAVE;
