@@ -74,7 +74,7 @@ TRACE_INLINE uint32_t enter(struct searcher *s, uint32_t parent, move m, int ply
 	s->pv_len[ply] = 0;
 	if (s->trace == NULL)
 		return TRACE_NONE;
-	return trace_enter(s->trace, parent, m, ply, qply, alpha, beta, in_check, eval);
+	return trace_enter_derived(s->trace, parent, m, ply, qply, alpha, beta, in_check, eval);
 }
 
 /* Records a node's result with the bound it is relative to the window it was given. */

@@ -10,6 +10,8 @@
 #ifndef QUIESCE_TRACE_RECORD_H
 #define QUIESCE_TRACE_RECORD_H
 
+#include <assert.h>
+
 #include "search/trace_int.h"
 
 /* The growths are rare: tell the compiler, so the common path stays straight. */
@@ -96,6 +98,47 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 	t->event_count++;
 	t->last_kind = TE_ENTER;
 	return id;
+}
+
+/*
+ * The same for a recorder that enters every node with the window, ply and
+ * qply derived from its parent's (trace_int.h): the search, which gives a
+ * child (-beta, -alpha) of its parent's window, alpha as last raised by a
+ * recorded raise, and (-SCORE_INF, SCORE_INF) to the root. Nothing is
+ * compared, so the search pays a third less for its recording; builds with
+ * assertions (--enable-debug, and the sanitizer builds, which run the whole
+ * test suite) compare anyway and stop at the first node that breaks the
+ * promise. Not to be mixed with trace_enter in one recording.
+ */
+TRACE_INLINE uint32_t trace_enter_derived(struct trace *t, uint32_t parent, move m, int ply, int qply,
+					  int alpha, int beta, bool in_check, int eval)
+{
+#ifndef NDEBUG
+	uint32_t nexc = t->nexc, id = trace_enter(t, parent, m, ply, qply, alpha, beta, in_check, eval);
+
+	assert(t->nexc == nexc && "trace_enter_derived: the window, ply or qply is not the derived one");
+	return id;
+#else
+	struct tnode *rec;
+	uint32_t id = trace_push_node(t, m, eval, (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0), &rec);
+	struct topen *p = t->top;
+
+	(void)parent;
+	(void)alpha;
+	(void)beta;
+	if (TRACE_RARELY(p + 1 == t->open_end)) {
+		trace_grow_open(t);
+		p = t->top;
+	}
+	p++;
+	p->rec = rec;
+	p->id = id;
+	p->cply = (uint8_t)(ply + 1);
+	t->top = p;
+	t->event_count++;
+	t->last_kind = TE_ENTER;
+	return id;
+#endif
 }
 
 /* Records a decision of NODE: implied by the nodes when it fits a pattern (trace_int.h), else stored. */
