@@ -4,8 +4,8 @@
  * kind) and by the inline recording functions of trace_record.h. Nothing
  * else looks inside a trace: it reads one through trace.h.
  *
- * The storage is compact (issue 9; issue 18: 12 bytes a node while the
- * search records, about 32 once the derived fields are built for reading).
+ * The storage is compact (issue 9; issue 18: 10 bytes a node while the
+ * search records, about 30 once the derived fields are built for reading).
  * Most events are implied by the node records and are never stored:
  *   - every node's "enter" and "leave", and the parent's "move" event that
  *     opens it (the event just before the child's "enter");
@@ -117,7 +117,7 @@ struct xevent {
 #define POST_LEFT 0x40u
 #define POST_KIND 15u
 
-#define NODE_BITS 16          /* 65,536 nodes (768 KB; 1.25 MB derived) a chunk */
+#define NODE_BITS 16          /* 65,536 nodes (640 KB; 1.25 MB derived) a chunk */
 #define XEV_BITS 12           /* 4,096 stored events (64 KB) a chunk */
 #define NODE_FIRST 256
 #define XEV_FIRST 16
@@ -167,7 +167,7 @@ static inline struct tnode *trace_tnode(const struct trace *t, uint32_t i)
 	return &((struct tnode *)t->nodes.chunk[i >> NODE_BITS])[i & ((1u << NODE_BITS) - 1)];
 }
 
-/* The end of a large subtree's node ID (trace.c: a binary search of the far list). */
+/* The end of a large subtree's node ID (trace_derive.c: a binary search of the far list). */
 uint32_t trace_far_end(const struct trace *t, uint32_t id);
 /* Notes that node ID's subtree ends at END (kept in order of id). */
 void trace_far_add(struct trace *t, uint32_t id, uint32_t end);
@@ -209,6 +209,8 @@ static inline bool trace_raises(int kind, int extra)
 /* Adds room for one more node, or for at least one more stored event (trace.c). */
 void trace_grow_nodes(struct trace *t);
 void trace_grow_xevs(struct trace *t);
+/* Room for the derived fields of every node, in chunks like the nodes' (trace.c, for trace_derive.c). */
+void trace_colds_reserve(struct trace *t);
 /* Room for one more node being recorded, or one more exception (trace.c). */
 void trace_grow_open(struct trace *t);
 /* Sets what the children of a node being recorded with window (ALPHA, BETA) at PLY and QPLY derive. */
@@ -222,7 +224,7 @@ static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply,
 void trace_grow_exc(struct trace *t);
 /*
  * Derives every node's cold fields if the trace changed since they were
- * (trace.c): every reading function that needs them calls it first. It
+ * (trace_derive.c): every reading function that needs them calls it first. It
  * changes no event, but writes into T: a trace is read by one thread at a
  * time, as its jumps' index already required.
  */

@@ -22,7 +22,7 @@
 
 /*
  * The tutor caps its searches so that a trace fits in memory: 10 M nodes
- * take about 320 MB at 32 bytes a node once read (the memory budget, --max-memory,
+ * take about 300 MB at 30 bytes a node once read (the memory budget, --max-memory,
  * stops a search sooner on a small machine). "set max-nodes 0" lifts the cap.
  */
 #define SESSION_DEFAULT_MAX_NODES 10000000
