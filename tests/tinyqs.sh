@@ -53,6 +53,38 @@ for form in json jsonl; do
 	cmp -s "$T/a.json" "$T/b.json" || fail "tinyqs's trace exported as compact $form does not read back the same"
 done
 
+# ------------------------------------------------------------ the header's claim is kept
+# tinyqs's header says "order": "other" and "eval": "other"; a trace opened
+# and exported in every form says so again (read by Python's json module for
+# the JSON forms), and the text and PGN descriptions name them "other".
+for form in json jsonl json-full jsonl-full; do
+	printf 'open %s
+export %s %s
+' "$T/ok6.jsonl" "$form" "$T/h.$form" | "$Q" repl >/dev/null 2>"$T/err" ||
+		fail "open and export $form: $(cat "$T/err")"
+	if [ -n "$(command -v python3)" ]; then
+		python3 - "$T/h.$form" >"$T/claim" 2>&1 <<'PY' || fail "the $form export does not keep the header's claim: $(cat "$T/claim")"
+import json, sys
+text = open(sys.argv[1]).read()
+try:
+    doc = json.loads(text)
+except ValueError:
+    doc = json.loads(text.splitlines()[0])
+opts = doc["options"]
+if opts.get("order") != "other" or opts.get("eval") != "other":
+    sys.exit("order %r, eval %r" % (opts.get("order"), opts.get("eval")))
+PY
+	fi
+done
+for form in text pgn; do
+	printf 'open %s
+export %s %s
+' "$T/ok6.jsonl" "$form" "$T/h.$form" | "$Q" repl >/dev/null 2>"$T/err" ||
+		fail "open and export $form: $(cat "$T/err")"
+	tr '\n' ' ' <"$T/h.$form" | grep -F "order other, eval other" >/dev/null ||
+		fail "the $form export does not name the order and the evaluation \"other\""
+done
+
 # ------------------------------------------------------------ check-trace
 run "$Q" check-trace --quiet "$T"/ok*.jsonl
 [ "$status" -eq 0 ] || { fail "check-trace on tinyqs's traces: exit $status, expected 0"; show_output; }

@@ -189,7 +189,7 @@ void pgn_write_search(FILE *out, const struct trace *t, const struct position *r
 	}
 	write_tag(out, "Annotator", "quiesce");
 	fputc('\n', out);
-	search_options_describe(opt, desc, sizeof desc);
+	search_options_describe_origin(opt, t && trace_order_other(t), t && trace_eval_other(t), desc, sizeof desc);
 	score_format(res->score, 0, score, sizeof score);
 	if (res->stopped && !res->has_score)
 		snprintf(comment, sizeof comment, "INCOMPLETE: stopped before any root move finished, no score; %s; %llu nodes",

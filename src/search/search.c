@@ -771,6 +771,12 @@ bool search_option_set(struct search_options *opt, const char *name, const char 
 
 void search_options_describe(const struct search_options *opt, char *buf, size_t n)
 {
+	search_options_describe_origin(opt, false, false, buf, n);
+}
+
+void search_options_describe_origin(const struct search_options *opt, bool order_other, bool eval_other, char *buf,
+				    size_t n)
+{
 	char checks[32] = "", qdepth[32] = "", delta[32] = "";
 
 	if (opt->mode == QMODE_CHECKS) {
@@ -790,5 +796,6 @@ void search_options_describe(const struct search_options *opt, char *buf, size_t
 		 opt->stand_pat ? "" : ", no stand pat",
 		 opt->evasions ? "" : ", no evasions",
 		 opt->pawn_pushes ? ", pawn pushes" : "",
-		 opt->order == ORDER_NONE ? "none" : "mvv-lva", eval_kind_name(opt->eval));
+		 order_other ? "other" : opt->order == ORDER_NONE ? "none" : "mvv-lva",
+		 eval_other ? "other" : eval_kind_name(opt->eval));
 }

@@ -143,5 +143,8 @@ void search_stop_reason(const struct search_result *res, const struct search_opt
 
 /* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
 void search_options_describe(const struct search_options *opt, char *buf, size_t n);
+/* The same for a trace whose values or move order may be another engine's ("order other", "eval other"). */
+void search_options_describe_origin(const struct search_options *opt, bool order_other, bool eval_other, char *buf,
+				    size_t n);
 
 #endif

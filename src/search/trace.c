@@ -429,6 +429,22 @@ int trace_node_bound(const struct trace *t, uint32_t n)
 	return trace_tnode(t, n)->bits >> BOUND_SHIFT & 3;
 }
 
+void trace_set_origin(struct trace *t, bool eval_other, bool order_other)
+{
+	t->eval_other = eval_other;
+	t->order_other = order_other;
+}
+
+bool trace_eval_other(const struct trace *t)
+{
+	return t->eval_other;
+}
+
+bool trace_order_other(const struct trace *t)
+{
+	return t->order_other;
+}
+
 bool trace_stopped(const struct trace *t)
 {
 	return t->stopped;

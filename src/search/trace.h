@@ -126,6 +126,16 @@ move trace_node_move(const struct trace *t, uint32_t n);
 int trace_node_score(const struct trace *t, uint32_t n);
 int trace_node_bound(const struct trace *t, uint32_t n);
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
+/*
+ * Whose values and move order a trace holds: a trace read from a file whose
+ * header says "eval": "other" or "order": "other" holds another engine's
+ * (a recorded trace: quiesce's own; trace_clear forgets). The writers say
+ * "other" again, so a trace opened and written keeps its header's claim.
+ */
+void trace_set_origin(struct trace *t, bool eval_other, bool order_other);
+bool trace_eval_other(const struct trace *t);
+bool trace_order_other(const struct trace *t);
+
 /* Whether the search was cut short, and the node whose loop the stop broke (TRACE_NONE if not stopped). */
 bool trace_stopped(const struct trace *t);
 uint32_t trace_stopped_at(const struct trace *t);

@@ -155,6 +155,7 @@ struct trace {
 	uint32_t last_left;    /* the last node left, and its record (valid while last_kind is TE_LEAVE) */
 	struct tnode *last_rec;
 	bool stopped;          /* the search was cut short */
+	bool eval_other, order_other;   /* another engine's values, its move order (trace_set_origin) */
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
 	size_t bytes;          /* bytes allocated */
 	size_t budget;         /* bytes the trace may hold (0: no limit) */

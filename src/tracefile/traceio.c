@@ -104,7 +104,7 @@ static void move_text(const struct position *pos, move m, char *buf)
 
 /* ------------------------------------------------------------------ JSON */
 
-void traceio_json_options(struct wbuf *w, const struct search_options *opt)
+void traceio_json_options(struct wbuf *w, const struct search_options *opt, const struct trace *t)
 {
 	WB(w, "\"options\": {\"depth\": ");
 	wb_int(w, opt->depth);
@@ -136,9 +136,9 @@ void traceio_json_options(struct wbuf *w, const struct search_options *opt)
 	WB(w, ", \"pawn_pushes\": ");
 	wb_bool(w, opt->pawn_pushes);
 	WB(w, ", \"order\": ");
-	wb_string(w, opt->order == ORDER_NONE ? "none" : "mvv-lva");
+	wb_string(w, t && trace_order_other(t) ? "other" : opt->order == ORDER_NONE ? "none" : "mvv-lva");
 	WB(w, ", \"eval\": ");
-	wb_string(w, eval_kind_name(opt->eval));
+	wb_string(w, t && trace_eval_other(t) ? "other" : eval_kind_name(opt->eval));
 	WB(w, ", \"max_nodes\": ");
 	wb_int(w, (long long)opt->max_nodes);
 	wb_char(w, '}');
@@ -374,7 +374,7 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 	wb_char(&w, '{');
 	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ",\n");
-	traceio_json_options(&w, opt);
+	traceio_json_options(&w, opt, t);
 	WB(&w, ",\n\"result\": {");
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "},\n\"nodes\": [");
@@ -413,7 +413,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 	wb_char(&w, '{');
 	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ", ");
-	traceio_json_options(&w, opt);
+	traceio_json_options(&w, opt, t);
 	WB(&w, "}\n");
 	/* Each node's record comes just before its enter event. */
 	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {
@@ -578,7 +578,7 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 	struct text_walk w = { out, t, opt, NULL };
 
 	fen_format(root, fen);
-	search_options_describe(opt, desc, sizeof desc);
+	search_options_describe_origin(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
 	pv_text(root, res, pv, sizeof pv);
 	if (res->best != MOVE_NONE) {
 		move_text(root, res->best, best);
@@ -779,7 +779,7 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
 	struct dot_walk w = { out, t, opt, NULL };
 
 	fen_format(root, fen);
-	search_options_describe(opt, desc, sizeof desc);
+	search_options_describe_origin(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
 	pv_text(root, res, pv, sizeof pv);
 	fputs("digraph quiesce_trace {\n  graph [ordering=out, labelloc=t, fontname=\"Helvetica\", label=\"", out);
 	dot_escape(out, fen);

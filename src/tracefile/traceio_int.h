@@ -126,7 +126,8 @@ static inline void wb_move(struct wbuf *w, move m)
 /* The header's keys: format, VERSION, fen (without the braces). */
 void traceio_json_header(struct wbuf *w, const struct position *root, int version);
 /* The "options" key and its object. */
-void traceio_json_options(struct wbuf *w, const struct search_options *opt);
+/* The "options" object; T says whether the order and the evaluation are another engine's ("other"). */
+void traceio_json_options(struct wbuf *w, const struct search_options *opt, const struct trace *t);
 /* The result's keys (without the braces). */
 void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
 				const struct search_result *res);

@@ -115,9 +115,11 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 			/*
 			 * What a trace read in may hold that is not quiesce's (another
 			 * engine's evaluation, its quiescence plies) is given, as the
-			 * node's record would.
+			 * node's record would. Under "eval": "other" a reader takes a
+			 * node's evaluation from its first decision rather than
+			 * quiesce's: every node gives its own.
 			 */
-			if (depth >= LINES_PLIES || n.eval != eval_static(&pos[depth], opt->eval)) {
+			if (trace_eval_other(t) || depth >= LINES_PLIES || n.eval != eval_static(&pos[depth], opt->eval)) {
 				OPT(w, &open, "eval");
 				wb_int(w, n.eval);
 			}
@@ -256,7 +258,7 @@ void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct 
 	wb_char(&w, '{');
 	traceio_json_header(&w, root, TRACEIO_VERSION);
 	WB(&w, ", ");
-	traceio_json_options(&w, opt);
+	traceio_json_options(&w, opt, t);
 	WB(&w, "}\n");
 	compact_records(&w, t, root, opt, false);
 	wb_room(&w);
@@ -275,7 +277,7 @@ void traceio_write_json_compact(FILE *out, const struct trace *t, const struct p
 	wb_char(&w, '{');
 	traceio_json_header(&w, root, TRACEIO_VERSION);
 	WB(&w, ",\n");
-	traceio_json_options(&w, opt);
+	traceio_json_options(&w, opt, t);
 	WB(&w, ",\n\"result\": {");
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "},\n\"events\": [");

@@ -705,6 +705,7 @@ done:
 	}
 	if (ok) {
 		trace_trim(t);
+		trace_set_origin(t, r->info.eval_other, r->info.order_other);
 		*root = r->root;
 		*opt = r->opt;
 		*res = r->res;
