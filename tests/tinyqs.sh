@@ -85,6 +85,10 @@ export %s %s
 		fail "the $form export does not name the order and the evaluation \"other\""
 done
 
+printf 'open %s\nstats\n' "$T/ok6.jsonl" | "$Q" repl >"$T/stats" 2>&1
+grep -F "Options:  mode captures, depth 2, delta 150, fail-soft, order other, eval other" "$T/stats" >/dev/null ||
+	{ fail "stats on tinyqs's trace does not name the order and the evaluation \"other\""; sed -n '1,5s/^/    | /p' "$T/stats"; }
+
 # ------------------------------------------------------------ check-trace
 run "$Q" check-trace --quiet "$T"/ok*.jsonl
 [ "$status" -eq 0 ] || { fail "check-trace on tinyqs's traces: exit $status, expected 0"; show_output; }

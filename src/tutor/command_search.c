@@ -114,7 +114,8 @@ static bool stats_one(struct session *s, const char *args, FILE *out, struct err
 	(void)args;
 	if (!command_need_trace(s, err))
 		return false;
-	search_options_describe(&s->opt, desc, sizeof desc);
+	/* A trace opened from another engine's file says whose order and evaluation it holds. */
+	search_options_describe_origin(&s->opt, trace_order_other(s->trace), trace_eval_other(s->trace), desc, sizeof desc);
 	fprintf(out, "Position: %s\nOptions:  %s\n", s->fen, desc);
 	command_print_result(s, "Result:   ", &s->opt, &s->result, out);
 	for (int i = 0; i < s->result.pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
