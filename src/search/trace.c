@@ -206,23 +206,42 @@ void trace_grow_xevs(struct trace *t)
 	trace_budget_update(t);
 }
 
-void trace_grow_open(struct trace *t)
+void *trace_array_grow(void *a, uint32_t *cap, uint32_t first, size_t elem, size_t *bytes)
 {
-	uint32_t ncap = t->capopen * 2, depth = (uint32_t)(t->top - t->open);
+	uint32_t ncap = *cap ? *cap * 2 : first;
 
-	t->open = xrealloc(t->open, sizeof *t->open * ncap);
-	t->bytes += sizeof *t->open * (ncap - t->capopen);
-	t->capopen = ncap;
-	t->top = t->open + depth;
-	t->open_end = t->open + ncap;
+	a = xrealloc(a, elem * ncap);
+	*bytes += elem * (ncap - *cap);
+	*cap = ncap;
+	return a;
 }
 
-/* The stack of nodes being recorded, empty: the root's parent alone, whose child is the root (trace_int.h). */
+/* A copy of the N elements of ELEM bytes at A (NULL for none), counted in *BYTES. */
+static void *array_dup(const void *a, uint32_t n, size_t elem, size_t *bytes)
+{
+	void *p;
+
+	if (n == 0)
+		return NULL;
+	p = xmalloc(elem * n);
+	memcpy(p, a, elem * n);
+	*bytes += elem * n;
+	return p;
+}
+
+void trace_grow_open(struct trace *t)
+{
+	uint32_t depth = (uint32_t)(t->top - t->open);
+
+	t->open = trace_array_grow(t->open, &t->capopen, 64, sizeof *t->open, &t->bytes);
+	t->top = t->open + depth;
+	t->open_end = t->open + t->capopen;
+}
+
+/* The stack of nodes being recorded, empty (T has none yet: new or cleared): the root's parent alone, whose child is the root. */
 static void open_init(struct trace *t)
 {
-	t->capopen = 64;
-	t->open = xmalloc(sizeof *t->open * t->capopen);
-	t->bytes += sizeof *t->open * t->capopen;
+	t->open = trace_array_grow(t->open, &t->capopen, 64, sizeof *t->open, &t->bytes);
 	t->top = t->open;
 	t->open_end = t->open + t->capopen;
 	t->open[0] = (struct topen){ .rec = NULL, .id = TRACE_NONE };
@@ -231,11 +250,7 @@ static void open_init(struct trace *t)
 
 void trace_grow_exc(struct trace *t)
 {
-	uint32_t ncap = t->capexc ? t->capexc * 2 : 16;
-
-	t->exc = xrealloc(t->exc, sizeof *t->exc * ncap);
-	t->bytes += sizeof *t->exc * (ncap - t->capexc);
-	t->capexc = ncap;
+	t->exc = trace_array_grow(t->exc, &t->capexc, 16, sizeof *t->exc, &t->bytes);
 	trace_budget_update(t);
 }
 
@@ -320,21 +335,13 @@ struct trace *trace_copy(const struct trace *a)
 	/* The derived fields are built again when the copy is read. */
 	memset(&t->colds, 0, sizeof t->colds);
 	t->cold_nodes = t->cold_events = 0;
-	t->exc = a->nexc ? xmalloc(sizeof *t->exc * a->nexc) : NULL;
-	if (a->nexc)
-		memcpy(t->exc, a->exc, sizeof *t->exc * a->nexc);
+	t->exc = array_dup(a->exc, a->nexc, sizeof *t->exc, &t->bytes);
 	t->capexc = a->nexc;
-	t->bytes += sizeof *t->exc * a->nexc;
-	t->far = a->nfar ? xmalloc(sizeof *t->far * a->nfar) : NULL;
-	if (a->nfar)
-		memcpy(t->far, a->far, sizeof *t->far * a->nfar);
+	t->far = array_dup(a->far, a->nfar, sizeof *t->far, &t->bytes);
 	t->capfar = a->nfar;
-	t->bytes += sizeof *t->far * a->nfar;
-	t->open = xmalloc(sizeof *t->open * a->capopen);
-	memcpy(t->open, a->open, sizeof *t->open * a->capopen);
+	t->open = array_dup(a->open, a->capopen, sizeof *t->open, &t->bytes);
 	t->top = t->open + (a->top - a->open);
 	t->open_end = t->open + t->capopen;
-	t->bytes += sizeof *t->open * a->capopen;
 	recs_refresh(t);
 	trace_budget_update(t);
 	return t;

@@ -30,13 +30,8 @@ void trace_far_add(struct trace *t, uint32_t id, uint32_t end)
 {
 	uint32_t at = t->nfar;
 
-	if (t->nfar == t->capfar) {
-		uint32_t ncap = t->capfar ? t->capfar * 2 : 16;
-
-		t->far = xrealloc(t->far, sizeof *t->far * ncap);
-		t->bytes += sizeof *t->far * (ncap - t->capfar);
-		t->capfar = ncap;
-	}
+	if (t->nfar == t->capfar)
+		t->far = trace_array_grow(t->far, &t->capfar, 16, sizeof *t->far, &t->bytes);
 	while (at > 0 && t->far[at - 1].id > id)
 		at--;
 	memmove(&t->far[at + 1], &t->far[at], sizeof *t->far * (t->nfar - at));
@@ -155,7 +150,8 @@ void trace_cold_need(const struct trace *ct)
 {
 	struct trace *t = (struct trace *)ct;   /* the derived fields are a cache: building them changes no event */
 
-	if (t->cold_nodes == t->nodes.count && t->cold_events == t->event_count && (t->colds.chunks > 0 || t->nodes.count == 0))
+	/* A new, cleared or copied trace has built nothing: its counts are 0 (so a trace of no node needs nothing). */
+	if (t->cold_nodes == t->nodes.count && t->cold_events == t->event_count)
 		return;
 	cold_build(t);
 }

@@ -56,9 +56,10 @@ struct tnode {
  * the window from the parent's: a child's is (-beta, -alpha) of its
  * parent, alpha as raised so far (by a raising stand pat or alpha raise);
  * qply is the parent's plus one at a quiescence node (0 at the first, whose
- * parent's is -1), -1 in the main search. A node whose window, ply or qply is not the
- * derived one (the root, an aspiration window, another engine's file) has
- * them stored as an exception.
+ * parent's is -1), -1 in the main search; the root's window is (-SCORE_INF,
+ * SCORE_INF). A node whose window, ply or qply is not the derived one (an
+ * aspiration window, another engine's file) has them stored as an
+ * exception.
  */
 struct tcold {
 	uint32_t parent, enter, leave;
@@ -201,7 +202,7 @@ static inline int trace_post_value(int eval, int ply, int kind)
 	}
 }
 
-/* Whether event KIND with EXTRA and value V1 raises its node's alpha to V1. */
+/* Whether an event of KIND with EXTRA raises its node's alpha (to the event's value). */
 static inline bool trace_raises(int kind, int extra)
 {
 	return kind == TE_ALPHA_RAISE || (kind == TE_STAND_PAT && extra == TSP_RAISE);
@@ -214,6 +215,13 @@ void trace_grow_xevs(struct trace *t);
 void trace_colds_reserve(struct trace *t);
 /* Room for one more node being recorded, or one more exception (trace.c). */
 void trace_grow_open(struct trace *t);
+void trace_grow_exc(struct trace *t);
+/*
+ * The array A of *CAP elements of ELEM bytes, doubled (to FIRST when
+ * empty), the bytes added counted in *BYTES (trace.c).
+ */
+void *trace_array_grow(void *a, uint32_t *cap, uint32_t first, size_t elem, size_t *bytes);
+
 /* Sets what the children of a node being recorded with window (ALPHA, BETA) at PLY and QPLY derive. */
 static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply, int qply)
 {
@@ -222,7 +230,6 @@ static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply,
 	o->cply = (uint8_t)(ply + 1);
 	o->cqply = (int8_t)(qply + 1);
 }
-void trace_grow_exc(struct trace *t);
 /*
  * Derives every node's cold fields if the trace changed since they were
  * (trace_derive.c): every reading function that needs them calls it first. It

@@ -63,6 +63,28 @@ TRACE_INLINE uint32_t trace_push_node(struct trace *t, move m, int eval, unsigne
 }
 
 /*
+ * Opens node ID, whose record is REC, at PLY: the innermost node being
+ * recorded from now on, its enter event counted. Returns its stack entry.
+ */
+TRACE_INLINE struct topen *trace_open_push(struct trace *t, struct tnode *rec, uint32_t id, int ply)
+{
+	struct topen *p = t->top;
+
+	if (TRACE_RARELY(p + 1 == t->open_end)) {
+		trace_grow_open(t);
+		p = t->top;
+	}
+	p++;
+	p->rec = rec;
+	p->id = id;
+	p->cply = (uint8_t)(ply + 1);
+	t->top = p;
+	t->event_count++;
+	t->last_kind = TE_ENTER;
+	return p;
+}
+
+/*
  * Records the entry into a new node, child of PARENT by move M (TRACE_NONE
  * and MOVE_NONE at the root). PARENT is the innermost node being recorded:
  * the nodes are entered in pre-order. The window, ply and qply are stored
@@ -86,17 +108,7 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 			.id = id, .alpha = (int16_t)alpha, .beta = (int16_t)beta, .ply = (uint8_t)ply, .qply = (int8_t)qply
 		};
 	}
-	if (TRACE_RARELY(p + 1 == t->open_end)) {
-		trace_grow_open(t);
-		p = t->top;
-	}
-	p++;
-	p->rec = rec;
-	p->id = id;
-	trace_open_set(p, alpha, beta, ply, qply);
-	t->top = p;
-	t->event_count++;
-	t->last_kind = TE_ENTER;
+	trace_open_set(trace_open_push(t, rec, id, ply), alpha, beta, ply, qply);
 	return id;
 }
 
@@ -121,22 +133,11 @@ TRACE_INLINE uint32_t trace_enter_derived(struct trace *t, uint32_t parent, move
 #else
 	struct tnode *rec;
 	uint32_t id = trace_push_node(t, m, eval, (in_check ? TN_IN_CHECK : 0) | (qply >= 0 ? TN_QUIESCENCE : 0), &rec);
-	struct topen *p = t->top;
 
 	(void)parent;
 	(void)alpha;
 	(void)beta;
-	if (TRACE_RARELY(p + 1 == t->open_end)) {
-		trace_grow_open(t);
-		p = t->top;
-	}
-	p++;
-	p->rec = rec;
-	p->id = id;
-	p->cply = (uint8_t)(ply + 1);
-	t->top = p;
-	t->event_count++;
-	t->last_kind = TE_ENTER;
+	trace_open_push(t, rec, id, ply);
 	return id;
 #endif
 }
