@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "chess/board.h"
-#include "play/pgn.h"
+#include "chess/pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

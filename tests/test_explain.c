@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "chess/board.h"
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"

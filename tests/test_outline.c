@@ -13,6 +13,7 @@
 #include "chess/fen.h"
 #include "teach/outline.h"
 #include "search/search.h"
+#include "teach/cursor.h"
 #include "teach/session.h"
 
 static int failures;
@@ -70,7 +71,7 @@ static void check(const char *fen, int depth, enum qmode mode)
 	opt.delta = true;
 	opt.delta_margin = 0;
 	search_run(&pos, &opt, t, NULL, &res);
-	info = session_node_info(t);
+	info = cursor_node_info(t);
 	want = malloc(sizeof *want * (trace_event_count(t) + 1));
 	for (int folding = 0; folding < 2; folding++) {
 		for (int f = 0; f < OUTLINE_FILTER_COUNT; f++) {

@@ -316,6 +316,7 @@ static void test_tour(const char *dir)
 	(void)dir;
 	CHECK(tour_open(t, s, "1", 0, &err), "open lesson 1: %s", err.msg);
 	if (!t->lesson) {
+		tour_end(s);
 		session_free(s);
 		return;
 	}
@@ -334,6 +335,7 @@ static void test_tour(const char *dir)
 	CHECK(!tour_goto_page(t, s, 4, &err), "no page 5");
 	pl = progress_find(&t->progress, "horizon", false);
 	CHECK(pl && pl->page == 3 && pl->answer_count == 2, "progress: page 3 and two answers");
+	tour_end(s);
 	session_free(s);
 
 	/* A new session: the saved progress, and the lesson reopens at page 3. */
@@ -347,6 +349,7 @@ static void test_tour(const char *dir)
 	CHECK(s->comparing, "page 4 opens the compare view");
 	pl = progress_find(&t->progress, "horizon", false);
 	CHECK(pl && pl->done, "the last page reached: done");
+	tour_end(s);
 	session_free(s);
 }
 

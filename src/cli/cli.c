@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "chess/fen.h"
-#include "play/pgn.h"
+#include "chess/pgn.h"
 #include "base/util.h"
 
 int cli_usage_error(const char *fmt, ...)

@@ -32,6 +32,7 @@
 #include "chess/perft.h"
 #include "search/search.h"
 #include "teach/session.h"
+#include "teach/tour.h"
 #include "chess/suite.h"
 #include "search/trace.h"
 #include "tracefile/tracebench.h"
@@ -716,6 +717,7 @@ static void bench_big_trace(const struct bench *b)
 	s = session_new();
 	session_load(s, NULL, &pos, &opt, trace, &res, true);
 	bench_tutor(s, b->quick);
+	tour_end(s);
 	session_free(s);
 }
 

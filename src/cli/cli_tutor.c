@@ -85,6 +85,7 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	s = session_new();
 	if (fen && !session_set_fen(s, fen, &err)) {
 		*status = cli_usage_error("invalid FEN '%s': %s", cli_cut(fen), err.msg);
+		tour_end(s);
 		session_free(s);
 		return NULL;
 	}
@@ -138,6 +139,7 @@ int cli_repl(int argc, char **argv)
 	report_news(s);
 	status = repl_run(s, isatty(STDIN_FILENO) != 0);
 	report_news(s);
+	tour_end(s);
 	session_free(s);
 	return status;
 }
@@ -169,6 +171,7 @@ int cli_tutor(int argc, char **argv)
 		status = repl_run(s, isatty(STDIN_FILENO) != 0 && getenv("TERM") != NULL);
 	}
 	report_news(s);
+	tour_end(s);
 	session_free(s);
 	return status;
 }
@@ -182,11 +185,13 @@ int cli_tutor_lesson(const char *name)
 	s->opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
 	if (!tour_open(tour_of(s), s, name, 0, &err)) {
 		fprintf(stderr, "quiesce: %s\n", err.msg);
+		tour_end(s);
 		session_free(s);
 		return 1;
 	}
 	status = ui_run(s, false);
 	report_news(s);
+	tour_end(s);
 	session_free(s);
 	return status;
 }

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "chess/movegen.h"
-#include "play/pgn.h"
+#include "chess/pgn.h"
 #include "search/search.h"
 #include "base/util.h"
 

@@ -18,6 +18,7 @@
 #include "chess/notation.h"
 #include "teach/lesson_int.h"
 #include "teach/page.h"
+#include "teach/cursor.h"
 #include "teach/session.h"
 
 struct cached_run {
@@ -489,7 +490,7 @@ static void san_set_add_trace(struct san_set *set, const struct position *root, 
 
 		if ((e->kind != TE_DELTA_PRUNE && e->kind != TE_SEE_PRUNE) || e->move == MOVE_NONE)
 			continue;
-		session_position_at(root, t, e->node, &pos, NULL);
+		cursor_position_at(root, t, e->node, &pos, NULL);
 		san_set_add(set, &pos, e->move);
 	}
 }

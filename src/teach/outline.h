@@ -16,7 +16,7 @@
 
 /*
  * Bits of a node's info byte: what a node or its subtree holds. The session
- * computes them (session_node_info) and the outline filters on them.
+ * computes them (cursor_node_info) and the outline filters on them.
  */
 enum {
 	SNI_CUTOFF = 1,        /* the node cut off (stand pat or beta) */
@@ -38,14 +38,14 @@ enum outline_filter {
 
 struct outline {
 	const struct trace *t;
-	const uint8_t *info;     /* session_node_info() of T */
+	const uint8_t *info;     /* cursor_node_info() of T */
 	uint8_t *folded;         /* one byte per node: 1 when its items are hidden */
 	enum outline_filter filter;
 };
 
 #define OUTLINE_NONE TRACE_NONE
 
-/* Starts a view of T (INFO from session_node_info) with every node unfolded. */
+/* Starts a view of T (INFO from cursor_node_info) with every node unfolded. */
 void outline_init(struct outline *o, const struct trace *t, const uint8_t *info);
 void outline_free(struct outline *o);
 

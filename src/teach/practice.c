@@ -14,7 +14,7 @@
 #include "chess/fen.h"
 #include "chess/notation.h"
 #include "chess/suite.h"
-#include "play/pgn.h"
+#include "chess/pgn.h"
 #include "search/trace.h"
 #include "teach/practice.h"
 #include "teach/practice_int.h"

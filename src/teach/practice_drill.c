@@ -12,7 +12,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "teach/practice.h"

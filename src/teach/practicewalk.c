@@ -14,7 +14,8 @@
 #include "base/util.h"
 #include "chess/notation.h"
 #include "chess/score.h"
-#include "search/explain.h"
+#include "teach/explain.h"
+#include "teach/cursor.h"
 #include "teach/session.h"
 
 /* A value guessed this close (centipawns) counts as right: positional terms are hard to add up exactly. */
@@ -65,7 +66,7 @@ static void node_label(const struct trace *t, const struct position *root, uint3
 		snprintf(buf, n, "the root");
 		return;
 	}
-	session_position_at(root, t, nd.parent, &pos, NULL);
+	cursor_position_at(root, t, nd.parent, &pos, NULL);
 	notation_san(&pos, nd.move, san);
 	if (nd.qply >= 0)
 		snprintf(kind, sizeof kind, "q%d", nd.qply);
@@ -151,7 +152,7 @@ static bool applies(const struct trace *t, const struct position *root, const st
 			struct position pos;
 			char san[16];
 
-			session_position_at(root, t, e->node, &pos, NULL);
+			cursor_position_at(root, t, e->node, &pos, NULL);
 			notation_san(&pos, e->move, san);
 			return strchr(san, 'x') != NULL && !strchr(san, '=');
 		}
@@ -202,7 +203,7 @@ static void fill(const struct trace *t, const struct position *root, const struc
 	q->node = e->node;
 	q->q.rule = kinds[k].rule;
 	q->q.level = q->level;
-	session_position_at(root, t, e->node, &q->q.pos, NULL);
+	cursor_position_at(root, t, e->node, &q->q.pos, NULL);
 	node_label(t, root, e->node, label, sizeof label);
 	label[0] = (char)toupper((unsigned char)label[0]);
 	explain_event(t, ev, root, opt, q->q.sentence, sizeof q->q.sentence);
@@ -276,7 +277,7 @@ static void fill(const struct trace *t, const struct position *root, const struc
 		struct position pos;
 		struct trace_node parent = trace_node_get(t, nd->parent);
 
-		session_position_at(root, t, nd->parent, &pos, NULL);
+		cursor_position_at(root, t, nd->parent, &pos, NULL);
 		notation_san(&pos, nd->move, san);
 		node_label(t, root, nd->parent, label, sizeof label);
 		label[0] = (char)toupper((unsigned char)label[0]);

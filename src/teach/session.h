@@ -70,10 +70,10 @@ struct session {
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
 	bool quit;                     /* the quit command was given */
 	int play_speed;                /* :play asked the front end to autoplay (events a second) */
-	struct tour *tour;             /* the lesson being taught (tour.h), NULL until a lesson command */
-	/* Frees the tour with the session: set by tour_of, so that the session
-	 * (below the tour in teach/) never calls into tour.c. */
-	void (*tour_free)(struct tour *t);
+	/* The lesson being taught (tour.h), NULL until a lesson command. The session
+	 * only points to it: the front end that opened it ends it (tour_end) before
+	 * session_free, so the session (below the tour in teach/) never calls into tour.c. */
+	struct tour *tour;
 	struct game *game;             /* a game against the engine (command 'game', game.h), NULL for none */
 	int game_human;                /* the learner's colour in that game */
 	/* A front end's progress report for long searches (see search_options.progress). */
@@ -125,13 +125,6 @@ bool session_compare(struct session *s, const char *spec_a, const char *spec_b, 
 void session_compare_end(struct session *s);
 
 /*
- * The first node id at which the traces A and B differ in shape (parent,
- * move or kind), the smaller node count when one is a prefix of the other,
- * or TRACE_NONE when the trees have the same shape.
- */
-uint32_t session_diverge(const struct trace *a, const struct trace *b);
-
-/*
  * Opens the comparison of the session's trace (side A: the one on screen,
  * searched or opened from a file, when it belongs to the root and options;
  * else a new search of the root with the session's options) with trace T
@@ -144,39 +137,8 @@ struct tracediff_result;
 void session_diff(struct session *s, const char *name, struct trace *t, const struct search_options *opt,
 		  const struct search_result *res, bool own_values, struct tracediff_result *r);
 
-/* Computes SNI_* bits for every node of T (one pass over the events); the caller frees the array. */
-uint8_t *session_node_info(const struct trace *t);
-
 /* The node of the current event (0 when there is no trace). */
 uint32_t session_node(const struct session *s);
-
-/*
- * Fills POS with the position at NODE of T, replaying the moves from ROOT;
- * LINE (when not NULL, room for SEARCH_MAX_PLY + 1 moves) receives them and
- * the count is returned.
- */
-int session_position_at(const struct position *root, const struct trace *t, uint32_t node,
-			struct position *pos, move *line);
-
-/* Writes the moves from the root to NODE in SAN ("1. e4 e5 2. Nf3") into BUF. */
-void session_line_text(const struct position *root, const struct trace *t, uint32_t node,
-		       char *buf, size_t n);
-
-/*
- * Cursor motion over the events of T starting at EV; each returns the new
- * event (unchanged at either end):
- *   step:      the next (DIR 1) or previous (DIR -1) event in search order;
- *   over:      past the current subtree: from a move, to the parent's next
- *              event after the child returns; from an entry, to its leave;
- *   out:       to the leave event of the current node's parent;
- *   kind:      the next (or previous) event of kind KIND; KIND may be
- *              SESSION_KIND_CUTOFF for either cutoff.
- */
-#define SESSION_KIND_CUTOFF (-2)
-uint32_t session_step(const struct trace *t, uint32_t ev, int dir);
-uint32_t session_step_over(const struct trace *t, uint32_t ev);
-uint32_t session_step_out(const struct trace *t, uint32_t ev);
-uint32_t session_find_kind(const struct trace *t, uint32_t ev, int kind, int dir);
 
 /* Moves the cursor to NODE's entry; false when there is no such node. */
 bool session_goto(struct session *s, uint32_t node);
@@ -192,15 +154,5 @@ bool session_horizon(struct session *s, uint32_t node, int *static_value, int *q
 
 /* The same for node NODE of compare side SIDE (0: A, 1: B), when that side searched in mode none. */
 bool session_side_horizon(struct session *s, int side, uint32_t node, int *static_value, int *qvalue);
-
-/*
- * For searches with quiescence: whether the quiescence search started at
- * NODE (a horizon node, quiescence ply 0) changed the verdict the static
- * value alone would have given in its window.
- */
-bool session_quiescence_changed(const struct trace *t, uint32_t node);
-
-/* Finds the node reached by the moves LINE[0..LEN) in T, or the deepest one on the way. */
-uint32_t session_find_line(const struct trace *t, const move *line, int len);
 
 #endif

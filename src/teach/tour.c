@@ -69,11 +69,16 @@ void tour_free(struct tour *t)
 	free(t);
 }
 
+void tour_end(struct session *s)
+{
+	tour_free(s->tour);
+	s->tour = NULL;
+}
+
 struct tour *tour_of(struct session *s)
 {
 	if (s->tour == NULL) {
 		s->tour = tour_new();
-		s->tour_free = tour_free;
 	}
 	return s->tour;
 }

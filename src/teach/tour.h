@@ -49,6 +49,9 @@ struct tour {
 struct tour *tour_new(void);
 void tour_free(struct tour *t);
 
+/* Frees the session's tour (tour_of) and forgets it: front ends call it before session_free. */
+void tour_end(struct session *s);
+
 /*
  * Makes a tour with no progress: it never reads or writes the progress
  * file, so that a page can be shown for a check (check-lesson's rendering of

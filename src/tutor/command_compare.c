@@ -132,8 +132,8 @@ bool command_diff(struct session *s, const char *args, FILE *out, struct error *
 		char why[sizeof r.why + 64];
 
 		/* Moves in SAN, as everywhere in the tutor: the line to the node, and the moves the sides differ on. */
-		session_line_text(&s->root, s->side[0].trace, r.node_a, line, sizeof line);
-		session_position_at(&s->root, s->side[0].trace, r.node_a, &at, NULL);
+		cursor_line_text(&s->root, s->side[0].trace, r.node_a, line, sizeof line);
+		cursor_position_at(&s->root, s->side[0].trace, r.node_a, &at, NULL);
 		why_in_san(&at, r.why, why, sizeof why);
 		fprintf(out, "First parting: node %u in A, node %u in B (%s): %s. %s.\n", (unsigned)r.node_a,
 			(unsigned)r.node_b, line[0] ? line : "the root", tracediff_reason_name(r.reason), why);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "search/explain.h"
+#include "teach/explain.h"
 
 /* Runs a cursor motion N times (N from the first argument, default 1) and prints the event; NAME is the command's. */
 static bool step_command(const char *name, struct session *s, const char *args, FILE *out, struct error *err,
@@ -25,24 +25,24 @@ static bool step_command(const char *name, struct session *s, const char *args, 
 
 bool command_next(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command("next", s, args, out, err, session_step, 1);
+	return step_command("next", s, args, out, err, cursor_step, 1);
 }
 
 bool command_prev(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	return step_command("prev", s, args, out, err, session_step, -1);
+	return step_command("prev", s, args, out, err, cursor_step, -1);
 }
 
 static uint32_t over(const struct trace *t, uint32_t ev, int dir)
 {
 	(void)dir;
-	return session_step_over(t, ev);
+	return cursor_step_over(t, ev);
 }
 
 static uint32_t out_motion(const struct trace *t, uint32_t ev, int dir)
 {
 	(void)dir;
-	return session_step_out(t, ev);
+	return cursor_step_out(t, ev);
 }
 
 bool command_over(struct session *s, const char *args, FILE *out, struct error *err)
@@ -72,7 +72,7 @@ static int parse_kind(const char *text)
 	size_t i;
 
 	if (!strcmp(text, "cutoff"))
-		return SESSION_KIND_CUTOFF;
+		return CURSOR_KIND_CUTOFF;
 	for (i = 0; text[i] && i + 1 < sizeof name; i++)
 		name[i] = text[i] == '-' ? '_' : text[i];
 	name[i] = '\0';
@@ -100,7 +100,7 @@ bool command_jump(struct session *s, const char *args, FILE *out, struct error *
 				 w[0]);
 	if (n == 2)
 		dir = -1;
-	ev = session_find_kind(s->trace, s->event, kind, dir);
+	ev = cursor_find_kind(s->trace, s->event, kind, dir);
 	if (ev == s->event)
 		return error_set(err, 0, 0, "jump: no %s event %s the cursor", w[0], dir > 0 ? "after" : "before");
 	s->event = ev;

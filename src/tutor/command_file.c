@@ -8,8 +8,8 @@
 
 #include "base/atomicfile.h"
 #include "base/inputfile.h"
-#include "play/pgn.h"
-#include "play/traceformat.h"
+#include "chess/pgn.h"
+#include "tracefile/traceformat.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader.h"
 

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "chess/fen.h"
 #include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
-#include "play/pgn.h"
+#include "chess/pgn.h"
 #include "teach/tour.h"
 
 /* Says how the game ended, when it has. */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "tutor/command.h"
+#include "teach/cursor.h"
 #include "teach/session.h"
 #include "base/util.h"
 

@@ -4,7 +4,7 @@
  */
 #include "tutor/command_int.h"
 
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -20,7 +20,7 @@ void command_node_san(const struct session *s, const struct trace *t, uint32_t n
 		return;
 	}
 	parent = trace_node_get(t, node).parent;
-	session_position_at(&s->root, t, parent, &pos, NULL);
+	cursor_position_at(&s->root, t, parent, &pos, NULL);
 	if (movegen_is_legal(&pos, trace_node_get(t, node).move))
 		notation_san(&pos, trace_node_get(t, node).move, buf);
 	else
@@ -72,7 +72,7 @@ void command_print_board(struct session *s, FILE *out)
 	char line[1024], ev[160], fen[FEN_BUFSIZE];
 
 	if (s->searched && trace_node_count(s->trace) > 0) {
-		session_position_at(&s->root, s->trace, node, &pos, NULL);
+		cursor_position_at(&s->root, s->trace, node, &pos, NULL);
 		last = trace_node_get(s->trace, node).move;
 	} else {
 		pos = s->root;
@@ -94,7 +94,7 @@ void command_print_board(struct session *s, FILE *out)
 	fprintf(out, "%s to move%s. FEN %s\n", pos.side == WHITE ? "White" : "Black",
 		board_in_check(&pos) ? " (in check)" : "", fen);
 	if (s->searched && trace_node_count(s->trace) > 0) {
-		session_line_text(&s->root, s->trace, node, line, sizeof line);
+		cursor_line_text(&s->root, s->trace, node, line, sizeof line);
 		fprintf(out, "Line: %s\n", line);
 	}
 	explain_eval(&pos, s->opt.eval, ev, sizeof ev);
@@ -111,7 +111,7 @@ void command_print_event(struct session *s, FILE *out)
 		return;
 	}
 	node = session_node(s);
-	session_line_text(&s->root, s->trace, node, line, sizeof line);
+	cursor_line_text(&s->root, s->trace, node, line, sizeof line);
 	explain_event(s->trace, s->event, &s->root, &s->opt, text, sizeof text);
 	fprintf(out, "[event %u/%u, %s, node %u: %s] %s\n", (unsigned)s->event + 1,
 		(unsigned)trace_event_count(s->trace), trace_kind_name(trace_event_get(s->trace, s->event).kind),
@@ -140,7 +140,7 @@ void command_print_tree(struct session *s, uint32_t node, int max, FILE *out)
 		if (outline_is_prune(&o, line)) {
 			struct position pos;
 
-			session_position_at(&s->root, s->trace, n, &pos, NULL);
+			cursor_position_at(&s->root, s->trace, n, &pos, NULL);
 			notation_san(&pos, trace_event_get(s->trace, line).move, san);
 			explain_prune_line(s->trace, line, san, text, sizeof text);
 		} else {
@@ -170,7 +170,7 @@ void command_print_compare(struct session *s, FILE *out)
 	if (s->diverge < trace_node_count(s->side[0].trace) || s->diverge < trace_node_count(s->side[1].trace)) {
 		const struct trace *t = s->diverge < trace_node_count(s->side[0].trace) ? s->side[0].trace : s->side[1].trace;
 
-		session_line_text(&s->root, t, s->diverge, line, sizeof line);
+		cursor_line_text(&s->root, t, s->diverge, line, sizeof line);
 		fprintf(out, "The trees part ways at node %u (%s).\n", (unsigned)s->diverge, line);
 	} else {
 		fputs("The trees have the same shape.\n", out);

@@ -6,7 +6,8 @@
 
 #include <stdlib.h>
 
-#include "search/explain.h"
+#include "teach/explain.h"
+#include "teach/horizon.h"
 #include "chess/notation.h"
 #include "search/variant.h"
 
@@ -105,87 +106,128 @@ bool command_search(struct session *s, const char *args, FILE *out, struct error
 	return true;
 }
 
-static bool stats_one(struct session *s, const char *args, FILE *out, struct error *err)
+/*
+ * The search a command speaks of: the session's own, or the side of a
+ * comparison that has the focus. The session is never changed to run a
+ * command on a side: the command reads its search through this view.
+ */
+struct search_view {
+	const struct search_options *opt;
+	const struct trace *trace;
+	const struct search_result *result;
+	int32_t **horizon;      /* the view's cache of horizon values (horizon.h) */
+};
+
+/* The view of the session's own search; false (with ERR) when there is none yet. */
+static bool own_view(struct session *s, struct search_view *v, struct error *err)
+{
+	if (!command_need_trace(s, err))
+		return false;
+	*v = (struct search_view){ &s->opt, s->trace, &s->result, &s->horizon };
+	return true;
+}
+
+/* The view of the compared side with the focus, after a line that names it. */
+static void side_view(struct session *s, struct search_view *v, FILE *out)
+{
+	struct session_side *sd = &s->side[s->focus_side == 1 ? 1 : 0];
+
+	fprintf(out, "Side %c (%s):\n", 'A' + (s->focus_side == 1), sd->spec);
+	*v = (struct search_view){ &sd->opt, sd->trace, &sd->result, &sd->horizon };
+}
+
+/* Whether V is a comparison's side: only both sides searched make a comparison to speak of. */
+static bool view_of(struct session *s, struct search_view *v, FILE *out, struct error *err)
+{
+	if (s->comparing && s->side[0].trace && s->side[1].trace) {
+		side_view(s, v, out);
+		return true;
+	}
+	return own_view(s, v, err);
+}
+
+static void stats_one(struct session *s, const struct search_view *v, FILE *out)
 {
 	char desc[256], pv[1024] = "";
 	struct position pos = s->root;
 	size_t used = 0;
 
-	(void)args;
-	if (!command_need_trace(s, err))
-		return false;
 	/* A trace opened from another engine's file says whose order and evaluation it holds. */
-	search_options_describe_origin(&s->opt, trace_order_other(s->trace), trace_eval_other(s->trace), desc, sizeof desc);
+	search_options_describe_origin(v->opt, trace_order_other(v->trace), trace_eval_other(v->trace), desc, sizeof desc);
 	fprintf(out, "Position: %s\nOptions:  %s\n", s->fen, desc);
-	command_print_result(s, "Result:   ", &s->opt, &s->result, out);
-	for (int i = 0; i < s->result.pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
+	command_print_result(s, "Result:   ", v->opt, v->result, out);
+	for (int i = 0; i < v->result->pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
 		char san[NOTATION_BUFSIZE];
 		struct undo u;
 
-		notation_san(&pos, s->result.pv[i], san);
+		notation_san(&pos, v->result->pv[i], san);
 		used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", san);
-		board_make(&pos, s->result.pv[i], &u);
+		board_make(&pos, v->result->pv[i], &u);
 	}
-	fprintf(out, "PV:       %s\nTrace:    %u node%s, %u events%s\n", pv, (unsigned)trace_node_count(s->trace),
-		trace_node_count(s->trace) == 1 ? "" : "s",
-		(unsigned)trace_event_count(s->trace), trace_stopped(s->trace) ? ", stopped early" : "");
-	return true;
+	fprintf(out, "PV:       %s\nTrace:    %u node%s, %u events%s\n", pv, (unsigned)trace_node_count(v->trace),
+		trace_node_count(v->trace) == 1 ? "" : "s",
+		(unsigned)trace_event_count(v->trace), trace_stopped(v->trace) ? ", stopped early" : "");
+}
+
+/* The horizon comparison of leaf I of V's search (horizon.h). */
+static bool view_horizon(struct session *s, const struct search_view *v, uint32_t i, int *st, int *q)
+{
+	return horizon_leaf(&s->root, v->trace, v->opt, v->horizon, i, st, q);
 }
 
 /* Whether 'horizon' lists node I: a horizon leaf in mode none, else a node whose verdict quiescence changed. */
-static bool horizon_listed(struct session *s, uint32_t i)
+static bool horizon_listed(struct session *s, const struct search_view *v, uint32_t i)
 {
 	int st, q;
 
-	if (s->opt.mode == QMODE_NONE)
-		return session_horizon(s, i, &st, &q);
-	return session_quiescence_changed(s->trace, i);
+	if (v->opt->mode == QMODE_NONE)
+		return view_horizon(s, v, i, &st, &q);
+	return cursor_quiescence_changed(v->trace, i);
 }
 
-static bool horizon_one(struct session *s, const char *args, FILE *out, struct error *err)
+static bool horizon_one(struct session *s, const struct search_view *v, const char *args, FILE *out,
+			struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = command_split_words(args, buf, sizeof buf, w), shown = 0;
 	long max = 20, more = 0;
 	uint32_t i;
 
-	if (!command_need_trace(s, err))
-		return false;
 	if (n > 1 || (n == 1 && !command_parse_count(w[0], 1000000, &max)))
 		return error_set(err, 0, 0, "horizon: expected an optional number of leaves to list");
-	if (s->opt.mode == QMODE_NONE)
+	if (v->opt->mode == QMODE_NONE)
 		fputs("Horizon leaves: the static value the search used, and what a quiescence search "
 		      "(mode captures) from there says ('!' marks a difference of 100 or more):\n", out);
 	else
 		fputs("Horizon nodes where the quiescence search changed the verdict of the static value:\n", out);
-	for (i = 0; i < trace_node_count(s->trace) && shown < max; i++) {
+	for (i = 0; i < trace_node_count(v->trace) && shown < max; i++) {
 		char line[512], a[24], b[24];
 		int st, q;
 
-		if (s->opt.mode == QMODE_NONE) {
-			if (!session_horizon(s, i, &st, &q))
+		if (v->opt->mode == QMODE_NONE) {
+			if (!view_horizon(s, v, i, &st, &q))
 				continue;
 			score_format(st, 0, a, sizeof a);
 			/* The quiescence value comes from a search rooted at the leaf: a mate counts from there. */
 			score_format(q, 0, b, sizeof b);
-			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			cursor_line_text(&s->root, v->trace, i, line, sizeof line);
 			fprintf(out, "%c node %u  static %s  quiescence %s  (%s)\n", abs(q - st) >= 100 ? '!' : ' ',
 				(unsigned)i, a, b, line);
 		} else {
-			const struct trace_node nd_v = trace_node_get(s->trace, i), *nd = &nd_v;
+			const struct trace_node nd_v = trace_node_get(v->trace, i), *nd = &nd_v;
 
-			if (!session_quiescence_changed(s->trace, i))
+			if (!cursor_quiescence_changed(v->trace, i))
 				continue;
 			score_format(nd->eval, nd->ply, a, sizeof a);
 			score_format(nd->score, nd->ply, b, sizeof b);
-			session_line_text(&s->root, s->trace, i, line, sizeof line);
+			cursor_line_text(&s->root, v->trace, i, line, sizeof line);
 			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
 		}
 		shown++;
 	}
 	/* A list cut at MAX says how much is left and how to see it. */
-	for (; i < trace_node_count(s->trace); i++)
-		more += horizon_listed(s, i);
+	for (; i < trace_node_count(v->trace); i++)
+		more += horizon_listed(s, v, i);
 	if (more)
 		fprintf(out, "  ... %ld more ('horizon %ld' lists them all)\n", more, shown + more);
 	else if (shown == 0)
@@ -193,58 +235,22 @@ static bool horizon_one(struct session *s, const char *args, FILE *out, struct e
 	return true;
 }
 
-/*
- * Runs COMMAND on the side of a comparison that has the focus, as if its
- * search were the session's own: the side's options, trace and result take
- * the session's place for the command, with a horizon cache of their own,
- * and everything is put back afterwards. Prints which side it speaks of.
- */
-static bool on_compared_side(struct session *s, bool (*command)(struct session *, const char *, FILE *,
-								  struct error *),
-			     const char *args, FILE *out, struct error *err)
-{
-	struct session_side *sd = &s->side[s->focus_side == 1 ? 1 : 0];
-	struct search_options opt = s->opt;
-	struct trace *trace = s->trace;
-	struct search_result result = s->result;
-	bool searched = s->searched;
-	uint8_t *info = s->info;
-	int32_t *horizon = s->horizon;
-	uint32_t event = s->event;
-	bool ok;
-
-	fprintf(out, "Side %c (%s):\n", 'A' + (s->focus_side == 1), sd->spec);
-	s->opt = sd->opt;
-	s->trace = sd->trace;
-	s->result = sd->result;
-	s->searched = true;
-	s->info = sd->info;
-	s->horizon = NULL;
-	s->event = sd->event;
-	s->comparing = false;
-	ok = command(s, args, out, err);
-	free(s->horizon);
-	s->comparing = true;
-	s->opt = opt;
-	s->trace = trace;
-	s->result = result;
-	s->searched = searched;
-	s->info = info;
-	s->horizon = horizon;
-	s->event = event;
-	return ok;
-}
-
 bool command_stats(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	if (s->comparing && s->side[0].trace && s->side[1].trace)
-		return on_compared_side(s, stats_one, args, out, err);
-	return stats_one(s, args, out, err);
+	struct search_view v;
+
+	(void)args;
+	if (!view_of(s, &v, out, err))
+		return false;
+	stats_one(s, &v, out);
+	return true;
 }
 
 bool command_horizon(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	if (s->comparing && s->side[0].trace && s->side[1].trace)
-		return on_compared_side(s, horizon_one, args, out, err);
-	return horizon_one(s, args, out, err);
+	struct search_view v;
+
+	if (!view_of(s, &v, out, err))
+		return false;
+	return horizon_one(s, &v, args, out, err);
 }

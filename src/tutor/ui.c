@@ -461,7 +461,7 @@ int ui_run(struct session *s, bool ascii)
 					ui.play_speed = 0;
 					ui_set_status(&ui, false, "The end of the search");
 				} else {
-					ui_keys_step(&ui, session_step, 1);
+					ui_keys_step(&ui, cursor_step, 1);
 				}
 			}
 			continue;

@@ -64,7 +64,7 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 
 	if (trace_event_count(t) > 0 && ev < trace_event_count(t)) {
 		node = trace_event_get(t, ev).node;
-		session_position_at(&s->root, t, node, &pos, NULL);
+		cursor_position_at(&s->root, t, node, &pos, NULL);
 		last = trace_node_get(t, node).move;
 	} else {
 		pos = s->root;
@@ -130,7 +130,7 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	if (y < maxy && trace_node_count(t) > 0 && node < trace_node_count(t) && trace_node_get(t, node).parent != TRACE_NONE) {
 		struct position before;
 
-		session_position_at(&s->root, t, trace_node_get(t, node).parent, &before, NULL);
+		cursor_position_at(&s->root, t, trace_node_get(t, node).parent, &before, NULL);
 		notation_san(&before, last, san);
 		snprintf(buf, sizeof buf, "Move: %s (node %u)", san, (unsigned)node);
 		attron(A_BOLD);
@@ -142,7 +142,7 @@ void ui_board_draw(struct ui *ui, struct pane *p)
 	if (y < maxy && trace_node_count(t) > 0) {
 		char line[900];
 
-		session_line_text(&s->root, t, node, line, sizeof line);
+		cursor_line_text(&s->root, t, node, line, sizeof line);
 		snprintf(buf, sizeof buf, "Line: %s", line);
 		y = wrap(y, x, p->r.w, maxy, buf);
 	}

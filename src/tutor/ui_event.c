@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "tutor/ui_int.h"
 
 void ui_event_draw(struct ui *ui, struct pane *p)

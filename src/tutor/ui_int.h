@@ -19,6 +19,7 @@
 #undef move
 
 #include "teach/outline.h"
+#include "teach/cursor.h"
 #include "teach/session.h"
 
 /* The smallest screen the tutor draws on; below it a message asks for more room. */

@@ -26,13 +26,13 @@ void ui_keys_step(struct ui *ui, uint32_t (*motion)(const struct trace *, uint32
 static uint32_t m_over(const struct trace *t, uint32_t ev, int dir)
 {
 	(void)dir;
-	return session_step_over(t, ev);
+	return cursor_step_over(t, ev);
 }
 
 static uint32_t m_out(const struct trace *t, uint32_t ev, int dir)
 {
 	(void)dir;
-	return session_step_out(t, ev);
+	return cursor_step_out(t, ev);
 }
 
 static uint32_t m_first(const struct trace *t, uint32_t ev, int dir)
@@ -43,8 +43,8 @@ static uint32_t m_first(const struct trace *t, uint32_t ev, int dir)
 	return 0;
 }
 
-static void k_next(struct ui *ui) { ui_keys_step(ui, session_step, 1); }
-static void k_prev(struct ui *ui) { ui_keys_step(ui, session_step, -1); }
+static void k_next(struct ui *ui) { ui_keys_step(ui, cursor_step, 1); }
+static void k_prev(struct ui *ui) { ui_keys_step(ui, cursor_step, -1); }
 static void k_over(struct ui *ui) { ui_keys_step(ui, m_over, 1); }
 static void k_out(struct ui *ui) { ui_keys_step(ui, m_out, 1); }
 static void k_rewind(struct ui *ui) { ui_keys_step(ui, m_first, 1); }
@@ -58,7 +58,7 @@ static void jump(struct ui *ui, int kind, const char *what)
 
 	if (trace_event_count(t) == 0)
 		return;
-	to = session_find_kind(t, ev, kind, 1);
+	to = cursor_find_kind(t, ev, kind, 1);
 	if (to == ev)
 		ui_set_status(ui, true, "No %s after this event", what);
 	else
@@ -66,7 +66,7 @@ static void jump(struct ui *ui, int kind, const char *what)
 }
 
 static void k_jump_sp(struct ui *ui) { jump(ui, TE_STAND_PAT, "stand pat"); }
-static void k_jump_cut(struct ui *ui) { jump(ui, SESSION_KIND_CUTOFF, "cutoff"); }
+static void k_jump_cut(struct ui *ui) { jump(ui, CURSOR_KIND_CUTOFF, "cutoff"); }
 static void k_jump_delta(struct ui *ui) { jump(ui, TE_DELTA_PRUNE, "delta prune"); }
 
 static void k_focus(struct ui *ui)

@@ -6,7 +6,7 @@
  * tell what the search has not yet done at the cursor.
  */
 #include "chess/notation.h"
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "tutor/command.h"
 #include "chess/score.h"
 #include "tutor/ui_int.h"

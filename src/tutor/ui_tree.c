@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "tutor/command.h"
-#include "search/explain.h"
+#include "teach/explain.h"
 #include "chess/notation.h"
 #include "teach/tour.h"
 #include "tutor/ui_int.h"
@@ -232,7 +232,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 	if (outline_is_prune(&ts->o, line)) {
 		struct position pos;
 
-		session_position_at(&s->root, t, node, &pos, NULL);
+		cursor_position_at(&s->root, t, node, &pos, NULL);
 		notation_san(&pos, trace_event_get(t, line).move, san);
 		if (compact && trace_event_get(t, line).kind == TE_DELTA_PRUNE) {
 			char a[24], b[24];
@@ -276,7 +276,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			if (abs(q - st) >= 100)
 				*attr = ui_attr(ui, UI_PAIR_HORIZON, A_BOLD);
 		}
-	} else if (session_quiescence_changed(t, node)) {
+	} else if (cursor_quiescence_changed(t, node)) {
 		char st[24];
 
 		/* Signed as every other value of the row: "Q! static +190", not "190". */

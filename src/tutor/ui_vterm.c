@@ -160,16 +160,17 @@ bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_scr
 			presses[i] = 0;
 	}
 	s->tour = t;
-	s->tour_free = tour_free;
 	t->pane = true;
 	/* The page as the tutor shows it when it opens: the same tour_goto_page as ':lesson' and ']'. */
 	if (!tour_show(t, s, l, number, page, &err)) {
 		snprintf(why, n, "%s", err.msg);
+		tour_end(s);
 		session_free(s);
 		return false;
 	}
 	/* The C locale: ASCII dividers and marks, as the tmux test's LC_ALL=C screens. */
 	if (!ui_vterm_open(&vt, "C", why, n)) {
+		tour_end(s);
 		session_free(s);
 		return false;
 	}
@@ -204,6 +205,7 @@ bool ui_page_screens(struct lesson *l, int number, int page, const struct ui_scr
 			break;
 	}
 	ui_vterm_close(&vt);
+	tour_end(s);
 	session_free(s);
 	if (!ok)
 		for (int i = 0; i < count; i++) {

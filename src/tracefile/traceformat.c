@@ -1,10 +1,10 @@
 /* traceformat.c: the formats a trace is written in, by name and by file name ending. */
-#include "play/traceformat.h"
+#include "tracefile/traceformat.h"
 
 #include <string.h>
 #include <strings.h>
 
-#include "play/pgn.h"
+#include "tracefile/tracepgn.h"
 #include "tracefile/traceio.h"
 
 /* The compact forms (version 3) are the ones the endings imply; the forms of every field are asked for by name. */
@@ -15,7 +15,7 @@ static const struct traceformat formats[] = {
 	{ "jsonl", ".jsonl", traceio_write_jsonl_compact },
 	{ "jsonl-full", NULL, traceio_write_jsonl },
 	{ "dot", ".dot", traceio_write_dot },
-	{ "pgn", ".pgn", pgn_write_search },
+	{ "pgn", ".pgn", tracepgn_write },
 };
 
 #define FORMATS (sizeof formats / sizeof formats[0])

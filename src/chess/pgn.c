@@ -1,5 +1,5 @@
-/* pgn.c: PGN games written and read. */
-#include "play/pgn.h"
+/* pgn.c: PGN games written and read (a chess format: the core's, used by match, the tutor and the trace files). */
+#include "chess/pgn.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,8 +15,7 @@
 /* Movetext lines stay within this width (the PGN standard asks for at most 79). */
 #define PGN_WIDTH 79
 
-/* Writes a tag pair, escaping '"' and '\\' in VALUE as the standard says. */
-static void write_tag(FILE *out, const char *name, const char *value)
+void pgn_write_tag(FILE *out, const char *name, const char *value)
 {
 	fprintf(out, "[%s \"", name);
 	for (const char *p = value ? value : "?"; *p; p++) {
@@ -27,13 +26,7 @@ static void write_tag(FILE *out, const char *name, const char *value)
 	fputs("\"]\n", out);
 }
 
-/* Movetext output, wrapped at PGN_WIDTH. */
-struct wrap {
-	FILE *out;
-	int col;
-};
-
-static void put_token(struct wrap *w, const char *tok)
+void pgn_put_token(struct pgn_wrap *w, const char *tok)
 {
 	int len = (int)strlen(tok);
 
@@ -52,21 +45,21 @@ static void put_token(struct wrap *w, const char *tok)
 void pgn_write_game(FILE *out, const struct game *g, const struct pgn_tags *tags)
 {
 	static const char start_fen[] = BOARD_START_FEN;
-	struct wrap w = { out, 0 };
+	struct pgn_wrap w = { out, 0 };
 	struct position pos = g->start;
 	char fen[FEN_BUFSIZE];
 
-	write_tag(out, "Event", tags->event);
-	write_tag(out, "Site", tags->site);
-	write_tag(out, "Date", tags->date ? tags->date : "????.??.??");
-	write_tag(out, "Round", tags->round);
-	write_tag(out, "White", tags->white);
-	write_tag(out, "Black", tags->black);
-	write_tag(out, "Result", game_result_text(g->result));
+	pgn_write_tag(out, "Event", tags->event);
+	pgn_write_tag(out, "Site", tags->site);
+	pgn_write_tag(out, "Date", tags->date ? tags->date : "????.??.??");
+	pgn_write_tag(out, "Round", tags->round);
+	pgn_write_tag(out, "White", tags->white);
+	pgn_write_tag(out, "Black", tags->black);
+	pgn_write_tag(out, "Result", game_result_text(g->result));
 	fen_format(&g->start, fen);
 	if (strcmp(fen, start_fen)) {
-		write_tag(out, "SetUp", "1");
-		write_tag(out, "FEN", fen);
+		pgn_write_tag(out, "SetUp", "1");
+		pgn_write_tag(out, "FEN", fen);
 	}
 	fprintf(out, "[PlyCount \"%d\"]\n\n", g->nply);
 	for (int i = 0; i < g->nply; i++) {
@@ -75,13 +68,13 @@ void pgn_write_game(FILE *out, const struct game *g, const struct pgn_tags *tags
 
 		if (pos.side == WHITE) {
 			snprintf(num, sizeof num, "%d.", pos.fullmove);
-			put_token(&w, num);
+			pgn_put_token(&w, num);
 		} else if (i == 0) {
 			snprintf(num, sizeof num, "%d...", pos.fullmove);
-			put_token(&w, num);
+			pgn_put_token(&w, num);
 		}
 		notation_san(&pos, g->moves[i], san);
-		put_token(&w, san);
+		pgn_put_token(&w, san);
 		board_make(&pos, g->moves[i], &u);
 	}
 	if (tags->comment && *tags->comment) {
@@ -94,14 +87,13 @@ void pgn_write_game(FILE *out, const struct game *g, const struct pgn_tags *tags
 			text[n++] = *p == '}' ? ')' : *p;
 		text[n++] = '}';
 		text[n] = '\0';
-		put_token(&w, text);
+		pgn_put_token(&w, text);
 	}
-	put_token(&w, game_result_text(g->result));
+	pgn_put_token(&w, game_result_text(g->result));
 	fputs("\n\n", out);
 }
 
-/* Writes the move number before a move of POS when it is needed (White's move, or FORCE). */
-static void put_number(struct wrap *w, const struct position *pos, bool force)
+void pgn_put_number(struct pgn_wrap *w, const struct position *pos, bool force)
 {
 	char num[24];
 
@@ -111,11 +103,10 @@ static void put_number(struct wrap *w, const struct position *pos, bool force)
 		snprintf(num, sizeof num, "%d...", pos->fullmove);
 	else
 		return;
-	put_token(w, num);
+	pgn_put_token(w, num);
 }
 
-/* Writes a comment, one word at a time so that it wraps like the moves. */
-static void put_comment(struct wrap *w, const char *text)
+void pgn_put_comment(struct pgn_wrap *w, const char *text)
 {
 	char word[128];
 	size_t n = 0;
@@ -128,7 +119,7 @@ static void put_comment(struct wrap *w, const char *text)
 
 				word[n] = '\0';
 				snprintf(tok, sizeof tok, "%s%s%s", first ? "{" : "", word, *p == '\0' ? "}" : "");
-				put_token(w, tok);
+				pgn_put_token(w, tok);
 				first = false;
 				n = 0;
 			}
@@ -138,122 +129,6 @@ static void put_comment(struct wrap *w, const char *text)
 			word[n++] = *p == '}' ? ')' : *p;
 		}
 	}
-}
-
-/* The score of root move node C for the side to move at the root, as a comment: "+35", "<= -20". */
-static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
-{
-	int bound = trace_node_bound(t, c);
-	char sc[32];
-	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
-	const char *rel = bound == TB_LOWER ? "<= " : bound == TB_UPPER ? ">= " : "";
-
-	score_format(-trace_node_score(t, c), 0, sc, sizeof sc);
-	snprintf(buf, n, "%s%s", rel, sc);
-}
-
-void pgn_write_search(FILE *out, const struct trace *t, const struct position *root,
-		      const struct search_options *opt, const struct search_result *res)
-{
-	static const char start_fen[] = BOARD_START_FEN;
-	struct wrap w = { out, 0 };
-	struct position pos = *root;
-	char fen[FEN_BUFSIZE], desc[256], score[32], comment[400];
-	uint32_t alts[MAX_MOVES];
-	int nalts = 0;
-	const char *result;
-
-	write_tag(out, "Event", "quiesce search");
-	write_tag(out, "Site", "quiesce");
-	write_tag(out, "Date", "????.??.??");
-	write_tag(out, "Round", "-");
-	write_tag(out, "White", "?");
-	write_tag(out, "Black", "?");
-	/* A line that ends in mate or stalemate has a result (a reader checks it against the board). */
-	{
-		struct position end = *root;
-		struct move_list list;
-		struct undo u;
-
-		for (int i = 0; i < res->pv_len; i++)
-			board_make(&end, res->pv[i], &u);
-		movegen_all(&end, &list);
-		result = list.count > 0 ? "*" : !board_in_check(&end) ? "1/2-1/2" :
-			 end.side == WHITE ? "0-1" : "1-0";
-	}
-	write_tag(out, "Result", result);
-	fen_format(root, fen);
-	if (strcmp(fen, start_fen)) {
-		write_tag(out, "SetUp", "1");
-		write_tag(out, "FEN", fen);
-	}
-	write_tag(out, "Annotator", "quiesce");
-	fputc('\n', out);
-	search_options_describe_origin(opt, t && trace_order_other(t), t && trace_eval_other(t), desc, sizeof desc);
-	score_format(res->score, 0, score, sizeof score);
-	if (res->stopped && !res->has_score)
-		snprintf(comment, sizeof comment, "INCOMPLETE: stopped before any root move finished, no score; %s; %llu nodes",
-			 desc, (unsigned long long)res->nodes);
-	else if (res->stopped)
-		/* The best of the root moves that finished: a lower bound, never a mate distance. */
-		snprintf(comment, sizeof comment, "INCOMPLETE: stopped, best of %d/%d root moves searched, score at least %+d "
-			 "(centipawns, for the side to move); %s; %llu nodes", res->root_moves_done, res->root_moves,
-			 res->score, desc, (unsigned long long)res->nodes);
-	else
-		snprintf(comment, sizeof comment, "score %s (centipawns, for the side to move); %s; %llu nodes", score, desc,
-			 (unsigned long long)res->nodes);
-	if (res->pv_len == 0) {
-		put_comment(&w, comment);
-		put_token(&w, result);
-		fputs("\n\n", out);
-		return;
-	}
-	/* The root's other moves, best first (a stable insertion sort keeps the search's order among equals). */
-	if (t && trace_node_count(t) > 0) {
-		for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE && nalts < MAX_MOVES;
-		     c = trace_next_child(t, 0, c)) {
-			int k;
-
-			if (trace_node_move(t, c) == res->pv[0])
-				continue;
-			/* The root move the stop interrupted has no value: it is not an alternative. */
-			if (trace_stopped(t) && trace_stopped_at(t) != 0 && trace_next_child(t, 0, c) == TRACE_NONE)
-				continue;
-			for (k = nalts; k > 0 && -trace_node_score(t, alts[k - 1]) < -trace_node_score(t, c); k--)
-				alts[k] = alts[k - 1];
-			alts[k] = c;
-			nalts++;
-		}
-	}
-	for (int i = 0; i < res->pv_len; i++) {
-		char san[NOTATION_BUFSIZE];
-		struct undo u;
-
-		put_number(&w, &pos, i == 0);
-		notation_san(&pos, res->pv[i], san);
-		put_token(&w, san);
-		if (i == 0) {
-			put_comment(&w, comment);
-			for (int a = 0; a < nalts && a < PGN_ALTERNATIVES; a++) {
-				char alt[NOTATION_BUFSIZE + 2], sc[48];
-
-				put_token(&w, "(");
-				put_number(&w, root, true);
-				notation_san(root, trace_node_move(t, alts[a]), alt);
-				put_token(&w, alt);
-				alt_score(t, alts[a], sc, sizeof sc);
-				put_comment(&w, sc);
-				put_token(&w, ")");
-			}
-		}
-		board_make(&pos, res->pv[i], &u);
-		if (i == 0 && pos.side == BLACK && i + 1 < res->pv_len) {
-			/* After the comment and the variations, Black's move takes its number again ("1... e5"). */
-			put_number(&w, &pos, true);
-		}
-	}
-	put_token(&w, result);
-	fputs("\n\n", out);
 }
 
 /* ------------------------------------------------------------ reading */

@@ -1,5 +1,5 @@
 /* explain.c: sentences for a learner about each decision of a recorded search. */
-#include "search/explain.h"
+#include "teach/explain.h"
 
 #include <stdio.h>
 #include <string.h>

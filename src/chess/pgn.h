@@ -13,8 +13,6 @@
 #include <stdio.h>
 
 #include "chess/game.h"
-#include "search/search.h"
-#include "search/trace.h"
 #include "base/types.h"
 
 /* The tags written besides the moves (NULL: "?"). */
@@ -27,15 +25,20 @@ struct pgn_tags {
 void pgn_write_game(FILE *out, const struct game *g, const struct pgn_tags *tags);
 
 /*
- * Writes a search as one PGN game from ROOT: its principal variation as the
- * moves, the score as a comment after the first move, and up to
- * PGN_ALTERNATIVES other root moves from the trace T (best first) as
- * variations, each with its score as a comment ("<= -35" when it is only a
- * bound). The signature is the trace writers' (traceio.h).
+ * The movetext writer the game writer uses, for other writers of PGN (a
+ * search written as a game, tracepgn.h): tokens wrapped at 79 columns, move
+ * numbers where the standard wants them (White's move, or FORCE), comments
+ * in braces that wrap word by word ('}' inside becomes ')'), tag pairs with
+ * '"' and '\\' escaped.
  */
-#define PGN_ALTERNATIVES 5
-void pgn_write_search(FILE *out, const struct trace *t, const struct position *root,
-		      const struct search_options *opt, const struct search_result *res);
+struct pgn_wrap {
+	FILE *out;
+	int col;
+};
+void pgn_write_tag(FILE *out, const char *name, const char *value);
+void pgn_put_token(struct pgn_wrap *w, const char *tok);
+void pgn_put_number(struct pgn_wrap *w, const struct position *pos, bool force);
+void pgn_put_comment(struct pgn_wrap *w, const char *text);
 
 /* ------------------------------------------------------------ reading */
 
