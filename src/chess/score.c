@@ -32,3 +32,23 @@ void score_format(int score, int ply, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%+d", score);
 }
+
+void score_format_bound(int score, int ply, enum score_bound bound, bool unicode, char *buf, size_t n)
+{
+	char value[SCORE_BUFSIZE];
+	const char *mark;
+
+	if (bound == SCORE_EXACT) {
+		score_format(score, ply, buf, n);
+		return;
+	}
+	mark = bound == SCORE_LOWER ? (unicode ? "\u2265" : ">=") : (unicode ? "\u2264" : "<=");
+	/* A bound at "mated here" or "mates here" is the end of the scale: no mate is claimed. */
+	if (SCORE_IS_MATE(score) && score < 0 && score_mate_moves(score, ply) == 0)
+		snprintf(value, sizeof value, "-inf");
+	else if (SCORE_IS_MATE(score) && score > 0 && SCORE_MATE - score - ply <= 0)
+		snprintf(value, sizeof value, "+inf");
+	else
+		score_format(score, ply, value, sizeof value);
+	snprintf(buf, n, "%s%s", mark, value);
+}

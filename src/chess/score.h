@@ -8,6 +8,7 @@
 #ifndef QUIESCE_SCORE_H
 #define QUIESCE_SCORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define SCORE_MATE 32000
@@ -34,5 +35,23 @@ void score_format(int score, int ply, char *buf, size_t n);
  * SCORE_IS_MATE first.
  */
 int score_mate_moves(int score, int ply);
+
+/* What a value a node returns tells: the value itself, or only a bound on it. */
+enum score_bound { SCORE_EXACT = 0, SCORE_LOWER = 1, SCORE_UPPER = 2 };
+
+/*
+ * A value written with what it is worth: exact as score_format, a lower
+ * bound as ">=+50" and an upper bound as "<=-100" (with UNICODE, "\u2265+50"
+ * and "\u2264-100"). A fail-hard node that cuts off returns beta, a lower
+ * bound, and one whose moves all stayed below alpha returns alpha, an upper
+ * bound: neither is the node's value, so neither is written as one. A bound
+ * is a mate distance only where it is a mate that can still happen below
+ * the node: a bound at "mated here" (the worst score a window can start
+ * from, "#-0") says nothing and is written "-inf" (">=-inf"), and likewise
+ * "+inf" at the other end. Writes at most N bytes (SCORE_BOUND_BUFSIZE is
+ * always enough).
+ */
+#define SCORE_BOUND_BUFSIZE 24
+void score_format_bound(int score, int ply, enum score_bound bound, bool unicode, char *buf, size_t n);
 
 #endif
