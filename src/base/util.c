@@ -75,6 +75,7 @@ bool error_set(struct error *err, int line, int column, const char *fmt, ...)
 		return false;
 	err->line = line;
 	err->column = column;
+	err->kind = ERROR_INVALID;
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
@@ -182,4 +183,27 @@ void util_trim_copy(const char *text, char *buf, size_t n)
 	len = strlen(buf);
 	while (len > 0 && isspace((unsigned char)buf[len - 1]))
 		buf[--len] = '\0';
+}
+
+void util_quote(const char *p, size_t len, size_t max_shown, char *buf, size_t n)
+{
+	size_t out = 0;
+
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < len && out + 5 < n; i++) {
+		unsigned char ch = (unsigned char)p[i];
+
+		if (i >= max_shown) {
+			snprintf(buf + out, n - out, "...");
+			return;
+		}
+		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
+			buf[out++] = (char)ch;
+		} else {
+			snprintf(buf + out, n - out, "\\x%02X", ch);
+			out += 4;
+		}
+	}
+	buf[out] = '\0';
 }

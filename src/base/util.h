@@ -37,6 +37,13 @@ void util_set_fatal_hook(void (*hook)(void));
 bool error_set(struct error *err, int line, int column, const char *fmt, ...)
 	PRINTF_LIKE(4, 5);
 
+/*
+ * The LEN bytes at P as a message quotes them, into BUF (N bytes): printable
+ * ASCII as it is, every other byte (and '\\') as "\\xHH", cut with "..."
+ * after MAX_SHOWN bytes. For parsers that quote a token of their input.
+ */
+void util_quote(const char *p, size_t len, size_t max_shown, char *buf, size_t n);
+
 /* How much of a rejected value a message quotes (bytes, before "..."). */
 #define UTIL_CUT_MAX 40
 

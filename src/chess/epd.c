@@ -49,26 +49,10 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
-/* Copies LEN bytes at P into BUF (size N) for a message, with non-printable bytes escaped. */
+/* Copies LEN bytes at P into BUF (size N) for a message: util_quote, at most 40 bytes. */
 static void describe(const char *p, size_t len, char *buf, size_t n)
 {
-	size_t out = 0;
-
-	for (size_t i = 0; i < len && out + 5 < n; i++) {
-		unsigned char ch = (unsigned char)p[i];
-
-		if (i >= 40) {
-			snprintf(buf + out, n - out, "...");
-			return;
-		}
-		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
-			buf[out++] = (char)ch;
-		} else {
-			snprintf(buf + out, n - out, "\\x%02X", ch);
-			out += 4;
-		}
-	}
-	buf[out] = '\0';
+	util_quote(p, len, 40, buf, n);
 }
 
 static bool opcode_is(const struct operation *op, const char *name)

@@ -90,23 +90,7 @@ static void describe_byte(unsigned char ch, char *buf, size_t n)
 /* Copies the LEN bytes at P into BUF for a message, cut short and escaped as needed. */
 static void describe_token(const char *p, size_t len, char *buf, size_t n)
 {
-	size_t out = 0;
-
-	for (size_t i = 0; i < len && out + 5 < n; i++) {
-		unsigned char ch = (unsigned char)p[i];
-
-		if (i >= 24) {
-			snprintf(buf + out, n - out, "...");
-			return;
-		}
-		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
-			buf[out++] = (char)ch;
-		} else {
-			snprintf(buf + out, n - out, "\\x%02X", ch);
-			out += 4;
-		}
-	}
-	buf[out] = '\0';
+	util_quote(p, len, 24, buf, n);
 }
 
 static void square_name(int sq, char *buf)
