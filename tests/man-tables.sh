@@ -54,4 +54,53 @@ for c in $(comm -13 "$T/table" "$T/manual"); do
 done
 note "tutor commands: $(wc -l <"$T/table") in the table, all in quiesce(1)"
 
+# The search options, from their table (src/search/option.c): every flag the
+# commands' help lists has an entry under "Search options" in quiesce(1) and
+# every entry there is such a flag; every UCI option 'quiesce uci' declares is
+# described under THE UCI ENGINE; every key of a trace header's "options"
+# (read with Python's json module) is named in quiesce-trace(5).
+"$QUIESCE" search --help >"$T/help" 2>&1 || fail "quiesce search --help failed"
+printf 'uci\nquit\n' | "$QUIESCE" uci >"$T/uci" 2>&1
+"$QUIESCE" trace --depth 0 --format json -o "$T/h.json" 2>"$T/err" || fail "quiesce trace failed: $(cat "$T/err")"
+python3 - "$T/help" "$srcdir/man/quiesce.1" "$T/uci" "$T/h.json" "$srcdir/man/quiesce-trace.5" >"$T/opts" 2>&1 <<'PY' || { fail "the search options and the manual disagree:"; sed 's/^/    | /' "$T/opts"; }
+import json, re, sys
+helptext, manual, uci, trace, trace5 = sys.argv[1:]
+lines = open(helptext).read().split("\n")
+start = lines.index("Search options:")
+flags = set()
+for line in lines[start + 1:]:
+    if not line.startswith("  "):
+        break
+    flags.update(re.findall(r"--([a-z][a-z-]*)", line.split("  ")[1] if line.startswith("  -") else line.strip().split(" ")[0]))
+man = open(manual, encoding="utf-8").read().split("\n")
+s = man.index('.SS "Search options"')
+documented = set()
+for i in range(s + 1, len(man)):
+    if man[i].startswith((".SS", ".SH")):
+        break
+    if man[i].startswith(".TP") and i + 1 < len(man):
+        documented.update(re.findall(r"\\-\\-([a-z][a-z\\-]*[a-z])", man[i + 1]))
+documented = {d.replace("\\-", "-") for d in documented}
+bad = 0
+for f in sorted(flags - documented):
+    print(f"--{f} (the option table) has no entry under 'Search options' in quiesce(1)"); bad += 1
+for f in sorted(documented - flags - {"fen"}):
+    print(f"quiesce(1) documents --{f} under 'Search options', which the option table does not have"); bad += 1
+text = "\n".join(man)
+u = text.index('.SH "THE UCI ENGINE"')
+ucisec = text[u:text.index("\n.SH ", u + 1)]
+for name in re.findall(r"^option name (\S+)", open(uci).read(), re.M):
+    tags = re.sub(r"\\f[RBIP]", " ", ucisec)
+    if not re.search(r"^\.B .*\b" + re.escape(name) + r"\b", tags, re.M):
+        print(f"UCI option {name} is not described under THE UCI ENGINE in quiesce(1)"); bad += 1
+keys = json.load(open(trace))["options"].keys()
+t5 = open(trace5, encoding="utf-8").read().replace("\\_", "_")
+for k in keys:
+    if not re.search(r"\b" + re.escape(k) + r"\b", t5):
+        print(f"trace header key options.{k} is not named in quiesce-trace(5)"); bad += 1
+print(f"{len(flags)} search flags, {len(keys)} header keys")
+sys.exit(1 if bad else 0)
+PY
+note "search options: $(tail -n 1 "$T/opts")"
+
 finish

@@ -24,6 +24,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "search/variant.h"
@@ -275,7 +276,7 @@ int main(void)
 		struct search_options o;
 		struct error err = { 0 };
 
-		search_defaults(&o);
+		option_defaults(&o);
 		o.depth = variants[v].depth;
 		/* A cap keeps brute and checks-at-every-ply small; a capped trace is still explained event by event. */
 		o.max_nodes = 20000;

@@ -12,6 +12,7 @@
 #include "chess/board.h"
 #include "chess/fen.h"
 #include "teach/outline.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "teach/cursor.h"
 #include "teach/session.h"
@@ -65,7 +66,7 @@ static void check(const char *fen, int depth, enum qmode mode)
 		failures++;
 		return;
 	}
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = depth;
 	opt.mode = mode;
 	opt.delta = true;
@@ -109,7 +110,7 @@ static void check(const char *fen, int depth, enum qmode mode)
 				failures++;
 			}
 			printf("ok: %.30s depth %d mode %s filter %s folding %d: %zu lines\n", fen, depth,
-			       search_mode_name(mode), outline_filter_name(o.filter), folding, len);
+			       option_mode_name(mode), outline_filter_name(o.filter), folding, len);
 			outline_free(&o);
 		}
 	}

@@ -17,6 +17,7 @@
 
 #include "chess/board.h"
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "teach/practicewalk.h"
@@ -42,7 +43,7 @@ static struct trace *search(const char *fen, int depth, struct position *root, s
 		printf("FAIL: %s: %s\n", fen, err.msg);
 		exit(1);
 	}
-	search_defaults(opt);
+	option_defaults(opt);
 	opt->depth = depth;
 	search_run(root, opt, t, NULL, &res);
 	return t;

@@ -13,6 +13,7 @@
 #include "chess/fen.h"
 #include "chess/game.h"
 #include "chess/notation.h"
+#include "search/option.h"
 #include "search/search.h"
 
 static int failures;
@@ -97,7 +98,7 @@ static int search_game(const struct game *g, int depth, bool with_history, move 
 	struct search_options o;
 	struct search_result res;
 
-	search_defaults(&o);
+	option_defaults(&o);
 	o.eval = EVAL_PST;
 	o.depth = depth;
 	if (with_history) {

@@ -54,6 +54,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "chess/see.h"
 
@@ -356,7 +357,7 @@ static bool ref_value(const struct position *root, const struct ref_opts *o, int
 static void options_from(const struct ref_opts *o, int depth, bool fail_soft, bool order_none,
 			 struct search_options *opt)
 {
-	search_defaults(opt);
+	option_defaults(opt);
 	opt->depth = depth;
 	opt->mode = o->mode == REF_NONE ? QMODE_NONE : o->mode == REF_CHECKS ? QMODE_CHECKS : QMODE_CAPTURES;
 	opt->check_plies = o->check_plies;

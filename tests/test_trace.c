@@ -36,6 +36,7 @@
 #include "chess/board.h"
 #include "chess/epd.h"
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "search/trace_record.h"
@@ -456,7 +457,7 @@ static void check_bad_json(void)
 		failf("%s", err.msg);
 		return;
 	}
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = 1;
 	search_run(&pos, &opt, t, NULL, &res);
 	mem = open_memstream(&good, &len);
@@ -863,7 +864,7 @@ int main(void)
 			/* Every position in modes captures and checks; the other variants on a few. */
 			if (v >= 2 && done % 4 != v % 4)
 				continue;
-			search_defaults(&opt);
+			option_defaults(&opt);
 			opt.depth = 2;
 			if (!variant_apply(&opt, variants[v], &err)) {
 				printf("FAIL: mode %s: %s\n", variants[v], err.msg);
@@ -905,7 +906,7 @@ int main(void)
 				failures++;
 				continue;
 			}
-			search_defaults(&opt);
+			option_defaults(&opt);
 			opt.depth = extra[i].depth;
 			snprintf(context, sizeof context, "%s, depth %d", extra[i].fen, extra[i].depth);
 			run_case(&pos, &opt, true);

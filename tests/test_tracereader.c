@@ -23,6 +23,7 @@
 
 #include "chess/board.h"
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "tracefile/traceio.h"
@@ -465,7 +466,7 @@ int main(int argc, char **argv)
 		printf("FAIL: %s\n", err.msg);
 		return 1;
 	}
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = 1;
 	search_run(&pos, &opt, t, NULL, &res);
 	json = write_form(traceio_write_json, t, &pos, &opt, &res);

@@ -82,9 +82,20 @@ struct move_list {
  * An error from a parser: a message that names the input, the field and the
  * column (1-based) and says what was expected. Parsers fill it; callers print it.
  */
+/*
+ * What kind of error it is, for a caller that acts on it (an exit status, a
+ * message of its own): never decided by matching the message's text.
+ */
+enum error_kind {
+	ERROR_INVALID = 0,  /* the input is malformed or out of range (the default) */
+	ERROR_UNKNOWN,      /* a name the reader does not know (an option, a mode) */
+	ERROR_NOT_FOUND     /* the input is well formed but names what is not there (game 5 of 3) */
+};
+
 struct error {
 	int line;      /* 1-based line, or 0 when the input is a single line */
 	int column;    /* 1-based column, or 0 when unknown */
+	enum error_kind kind;
 	char msg[320];
 };
 

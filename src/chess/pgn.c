@@ -513,8 +513,11 @@ bool pgn_load(const char *path, int number, struct pgn_game *g, struct error *er
 			free(data);
 			if (i == 1)
 				return error_set(err, 0, 0, "%s: no game in the file", path);
-			return error_set(err, 0, 0, "%s: there is no game %d: the file holds %d game%s", path, number,
-					 i - 1, i - 1 == 1 ? "" : "s");
+			error_set(err, 0, 0, "%s: there is no game %d: the file holds %d game%s", path, number,
+				  i - 1, i - 1 == 1 ? "" : "s");
+			if (err != NULL)
+				err->kind = ERROR_NOT_FOUND;
+			return false;
 		}
 		if (i == number)
 			break;

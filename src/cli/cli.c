@@ -10,6 +10,7 @@
 #include "chess/fen.h"
 #include "chess/pgn.h"
 #include "base/util.h"
+#include "search/option.h"
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -62,28 +63,54 @@ int cli_option_error(char **argv)
 	return cli_usage_error("unrecognized option or missing argument: '%s'", cli_cut(arg));
 }
 
-const char cli_search_options_help[] =
-	"Search options:\n"
-	"  -d, --depth N          main search depth in plies (default 2)\n"
-	"  -m, --mode MODE        quiescence: none, captures (default) or checks\n"
-	"      --check-plies N    mode checks: quiet checks in the first N quiescence\n"
-	"                         plies (default 1; 'all' for every ply)\n"
-	"      --qdepth N         stop the quiescence search N plies deep\n"
-	"      --delta[=MARGIN]   delta pruning with a margin of 0 to 10000 centipawns\n"
-	"                         (default 200; --delta=0 is a margin of 0)\n"
-	"      --no-delta         no delta pruning (the default)\n"
-	"      --see              skip captures that lose material by SEE\n"
-	"      --fail-soft        return the best value found, not the bound\n"
-	"      --fail-hard        clamp results to the window (default)\n"
-	"      --no-stand-pat     brute quiescence: never stand pat\n"
-	"      --no-evasions      in check, search only tactical moves (the faulty variant)\n"
-	"      --pawn-pushes      also search pawn pushes to the seventh rank (Rival)\n"
-	"      --order ORDER      mvv-lva (default) or none\n"
-	"      --eval EVAL        material (default) or pst\n"
-	"      --max-nodes N      stop the search after N nodes\n"
-	"      --max-memory SIZE  stop a recorded search when its trace would pass SIZE\n"
-	"                         (512M, 2G; default: half the physical memory or of\n"
-	"                         what ulimit -v leaves, the smaller; 0: no limit)\n";
+void cli_print_search_options_help(FILE *out)
+{
+	char buf[4096];
+
+	option_help(buf, sizeof buf);
+	fputs(buf, out);
+}
+
+/* getopt_long's entries for --fen and the table's options, then a command's own; the codes of cli.h. */
+const struct option *cli_longopts(const struct option *own)
+{
+	static struct option all[128];
+	int n = 0;
+
+	all[n++] = (struct option){ "fen", required_argument, NULL, CLI_OPT_FEN };
+	for (int i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+
+		if (d->flags & OPTION_NO_CLI)
+			continue;
+		if (d->type != OPTION_BOOL) {
+			all[n++] = (struct option){ d->name, required_argument, NULL, CLI_OPT_SEARCH + 2 * i };
+			continue;
+		}
+		if (d->on_flag)
+			all[n++] = (struct option){ d->on_flag, d->flags & OPTION_OPTIONAL_ARG ? optional_argument : no_argument,
+						    NULL, CLI_OPT_SEARCH + 2 * i };
+		if (d->off_flag)
+			all[n++] = (struct option){ d->off_flag, no_argument, NULL, CLI_OPT_SEARCH + 2 * i + 1 };
+	}
+	for (const struct option *o = own; o->name != NULL; o++) {
+		if (n + 1 >= (int)(sizeof all / sizeof all[0]))
+			util_die("cli_longopts: too many options");
+		all[n++] = *o;
+	}
+	all[n] = (struct option){ NULL, 0, NULL, 0 };
+	return all;
+}
+
+int cli_search_code(const char *name)
+{
+	const struct option_def *d = option_find(name);
+	int i = d ? (int)(d - option_table) : -1;
+
+	if (d == NULL)
+		return -1;
+	return CLI_OPT_SEARCH + 2 * i + (d->off_flag && !strcmp(name, d->off_flag));
+}
 
 const char cli_pgn_options_help[] =
 	"Position from a PGN game (instead of --fen):\n"
@@ -114,7 +141,7 @@ int cli_search_position(const char **fen)
 		return cli_usage_error("give --fen or --pgn, not both");
 	if (!pgn_load(pgn_choice.path, (int)pgn_choice.game, &g, &err)) {
 		fprintf(stderr, "quiesce: %s\n", err.msg);
-		return strstr(err.msg, "there is no game") ? EXIT_USAGE : 1;
+		return err.kind == ERROR_NOT_FOUND ? EXIT_USAGE : 1;
 	}
 	if (!pgn_position_at(&g, (int)pgn_choice.ply, &pos))
 		return cli_usage_error("--ply %ld: game %ld of %s has only %d half-moves", pgn_choice.ply,
@@ -126,13 +153,10 @@ int cli_search_position(const char **fen)
 
 int cli_search_option(int code, const char *arg, struct search_options *opt, const char **fen)
 {
-	static const char *const names[] = {
-		"fen", "depth", "mode", "check-plies", "qdepth", "delta", "see", "fail-soft",
-		"fail-hard", "no-stand-pat", "no-evasions", "pawn-pushes", "order", "eval", "max-nodes", "no-delta",
-		"max-memory"
-	};
 	struct error err = { 0 };
-	int i = code == 'd' ? 1 : code == 'm' ? 2 : code - CLI_OPT_BASE;   /* -d and -m are short for --depth, --mode */
+	const struct option_def *d = NULL;
+	const char *name;
+	int i = code - CLI_OPT_BASE;
 
 	/* --pgn, --game, --ply (CLI_PGN_LONGOPTS). */
 	if (i == 20) {
@@ -159,14 +183,25 @@ int cli_search_option(int code, const char *arg, struct search_options *opt, con
 		}
 		return 0;
 	}
-	if (i < 0 || i >= (int)(sizeof names / sizeof names[0]))
-		return -1;
-	if (i == 0) {
+	if (code == CLI_OPT_FEN) {
 		*fen = arg;
 		pgn_choice.fen_given = true;
 		return 0;
 	}
-	if (!search_option_set(opt, names[i], i == 5 && arg == NULL ? "on" : arg, &err))
-		return cli_usage_error("--%s: %s", names[i], err.msg);
+	/* The short options are the table's (-d for --depth, -m for --mode). */
+	for (int k = 0; k < option_count && code < 128; k++)
+		if (option_table[k].short_name == code)
+			d = &option_table[k];
+	if (d != NULL) {
+		name = d->name;
+	} else {
+		i = code - CLI_OPT_SEARCH;
+		if (i < 0 || i >= 2 * option_count)
+			return -1;
+		d = &option_table[i / 2];
+		name = d->type != OPTION_BOOL ? d->name : i % 2 ? d->off_flag : d->on_flag;
+	}
+	if (!option_set_name(opt, name, arg, &err))
+		return cli_usage_error("--%s: %s", name, err.msg);
 	return 0;
 }

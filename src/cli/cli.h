@@ -4,6 +4,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "search/search.h"
 
@@ -81,34 +82,23 @@ int cli_main(int argc, char **argv);
 void cli_print_command_help(const char *name, const char *options);
 
 /*
- * The search options every searching command accepts, as getopt_long
- * entries whose codes start at CLI_OPT_BASE; put CLI_SEARCH_LONGOPTS in a
- * command's option table and pass those codes to cli_search_option.
+ * The search options every searching command accepts (the table of
+ * search/option.h, with --fen) as getopt_long entries: cli_longopts adds them
+ * to a command's own entries OWN (ended by a zero entry) and returns the
+ * whole list for getopt_long; pass the codes it returns to cli_search_option.
+ * A search option's code is CLI_OPT_SEARCH + 2 * its index in option_table
+ * (+ 1 for a bool's off flag); cli_search_code gives it by name.
  */
 #define CLI_OPT_BASE 1000
-#define CLI_SEARCH_LONGOPTS \
-	{ "fen", required_argument, NULL, CLI_OPT_BASE + 0 }, \
-	{ "depth", required_argument, NULL, CLI_OPT_BASE + 1 }, \
-	{ "mode", required_argument, NULL, CLI_OPT_BASE + 2 }, \
-	{ "check-plies", required_argument, NULL, CLI_OPT_BASE + 3 }, \
-	{ "qdepth", required_argument, NULL, CLI_OPT_BASE + 4 }, \
-	{ "delta", optional_argument, NULL, CLI_OPT_BASE + 5 }, \
-	{ "see", no_argument, NULL, CLI_OPT_BASE + 6 }, \
-	{ "fail-soft", no_argument, NULL, CLI_OPT_BASE + 7 }, \
-	{ "fail-hard", no_argument, NULL, CLI_OPT_BASE + 8 }, \
-	{ "no-stand-pat", no_argument, NULL, CLI_OPT_BASE + 9 }, \
-	{ "no-evasions", no_argument, NULL, CLI_OPT_BASE + 10 }, \
-	{ "pawn-pushes", no_argument, NULL, CLI_OPT_BASE + 11 }, \
-	{ "order", required_argument, NULL, CLI_OPT_BASE + 12 }, \
-	{ "eval", required_argument, NULL, CLI_OPT_BASE + 13 }, \
-	{ "max-nodes", required_argument, NULL, CLI_OPT_BASE + 14 }, \
-	{ "no-delta", no_argument, NULL, CLI_OPT_BASE + 15 }, \
-	{ "max-memory", required_argument, NULL, CLI_OPT_BASE + 16 }
+#define CLI_OPT_FEN CLI_OPT_BASE
+#define CLI_OPT_SEARCH (CLI_OPT_BASE + 100)
+const struct option *cli_longopts(const struct option *own);
+int cli_search_code(const char *name);
 
 /*
  * A position from a PGN game, for the commands that take --fen (search,
  * trace, tutor, repl): --pgn FILE [--game N] [--ply N]. Put
- * CLI_PGN_LONGOPTS beside CLI_SEARCH_LONGOPTS; cli_search_option takes
+ * CLI_PGN_LONGOPTS in a command's own entries; cli_search_option takes
  * them, and cli_search_position resolves them after the option loop.
  */
 #define CLI_PGN_LONGOPTS \
@@ -127,8 +117,8 @@ extern const char cli_pgn_options_help[];
  */
 int cli_search_position(const char **fen);
 
-/* Help text for the options above, for the commands' --help. */
-extern const char cli_search_options_help[];
+/* Prints the help of the search options (option_help), for the commands' --help. */
+void cli_print_search_options_help(FILE *out);
 
 /*
  * Applies the search option with getopt code CODE and argument ARG to OPT

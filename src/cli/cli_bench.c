@@ -30,6 +30,7 @@
 #include "chess/fen.h"
 #include "play/match.h"
 #include "chess/perft.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "teach/session.h"
 #include "teach/tour.h"
@@ -310,7 +311,7 @@ static void bench_search(const struct bench *b, int count, int depth)
 	if (!load_wac(&file, "search"))
 		return;
 	memset(&p, 0, sizeof p);
-	search_defaults(&p.opt[0]);
+	option_defaults(&p.opt[0]);
 	p.opt[0].depth = depth;
 	p.opt[1] = p.opt[0];
 	p.trace[1] = trace_new();
@@ -347,7 +348,7 @@ static void bench_checks(const struct bench *b, int count, int depth, int qdepth
 	if (!load_wac(&file, "checks"))
 		return;
 	memset(&p, 0, sizeof p);
-	search_defaults(&p.opt[0]);
+	option_defaults(&p.opt[0]);
 	p.opt[0].depth = depth;
 	p.opt[1] = p.opt[0];
 	p.opt[1].mode = QMODE_CHECKS;
@@ -513,7 +514,7 @@ static void compare_repeat(const struct bench *b, struct suite *suite, int count
 			   int nmodes, int jobs, struct sample *cpu, struct sample *wall, uint64_t *nodes)
 {
 	for (int r = 0; r < b->repeat; r++) {
-		struct compare_config cfg = { .jobs = jobs, .progress = false };
+		struct compare_config cfg = { .jobs = jobs, .progress = NULL };
 		struct compare_run run;
 		double secs = 0;
 
@@ -543,7 +544,7 @@ static void bench_compare(const struct bench *b)
 	char *path = datadir_resolve("positions/wac.epd");
 	int nmodes = 0, npositions;
 
-	search_defaults(&base);
+	option_defaults(&base);
 	base.depth = 2;
 	if (!suite_load(&suite, path, &err) ||
 	    !compare_modes_parse("none,captures,checks,faulty", &base, &modes, &nmodes, &err)) {
@@ -591,7 +592,7 @@ static void bench_experiment(const struct bench *b)
 	uint64_t nodes = 0;
 	bool whole_ok = true;
 
-	search_defaults(&base);
+	option_defaults(&base);
 	base.depth = 2;
 	if (!suite_load(&suite, path, &err) ||
 	    !compare_modes_parse(EXPERIMENT_MODES, &base, &modes, &nmodes, &err)) {
@@ -682,7 +683,7 @@ static void bench_big_trace(const struct bench *b)
 	char t1[64];
 
 	fen_parse(&pos, KIWIPETE_FEN, &err);
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = b->quick ? 4 : 6;
 	opt.mode = QMODE_CHECKS;
 	opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
@@ -747,7 +748,7 @@ static void bench_match(const struct bench *b)
 	struct position *openings;
 	int nmodes = 0, games = b->quick ? 8 : 40;
 
-	search_defaults(&base);
+	option_defaults(&base);
 	base.eval = EVAL_PST;
 	if (!suite_load(&suite, path, &err) || !compare_modes_parse("captures,none", &base, &modes, &nmodes, &err)) {
 		printf("match      (skipped: %s)\n", err.msg);

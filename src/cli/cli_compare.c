@@ -8,6 +8,7 @@
 #include "play/compare.h"
 #include "base/datadir.h"
 #include "chess/notation.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "chess/suite.h"
 #include "base/util.h"
@@ -176,7 +177,7 @@ static void print_table(const struct compare_run *run, const char *path, const s
 
 	for (int p = 0; p < run->npositions; p++)
 		scorable += suite_scorable(&s->positions[p]);
-	search_options_describe(base, desc, sizeof desc);
+	option_describe(base, false, false, desc, sizeof desc);
 	printf("suite:   %s (%s, %d position%s, %d scorable)\n", path, suite_format_name(s->format),
 	       run->npositions, run->npositions == 1 ? "" : "s", scorable);
 	printf("base:    %s\n", desc);
@@ -285,7 +286,7 @@ static void print_json(const struct compare_run *run, const char *path, const st
 	for (int m = 0; m < run->nmodes; m++) {
 		const struct compare_row *row = &run->rows[m];
 
-		search_options_describe(&run->modes[m].opt, desc, sizeof desc);
+		option_describe(&run->modes[m].opt, false, false, desc, sizeof desc);
 		printf("%s\n  {\"mode\": ", m ? "," : "");
 		json_string(run->modes[m].name);
 		printf(", \"options\": ");
@@ -347,12 +348,25 @@ static bool number_option(const char *name, const char *arg, long lo, long hi, l
 	return true;
 }
 
+/* The progress bar on standard error (a terminal), cleared at the end so that the line is left as it was. */
+static void draw_progress(void *ctx, size_t done, size_t total, bool end)
+{
+	int width = 30, filled = total ? (int)((double)width * (double)done / (double)total) : width;
+
+	(void)ctx;
+	if (end)
+		fprintf(stderr, "\r%*s\r", 70, "");
+	else
+		fprintf(stderr, "\rcompare [%.*s%*s] %zu/%zu searches", filled, "##############################",
+			width - filled, "", done, total);
+	fflush(stderr);
+}
+
 int cli_compare(int argc, char **argv)
 {
 	enum { OPT_EPD = 1, OPT_MODES, OPT_LIMIT, OPT_JOBS, OPT_CAP, OPT_FORMAT, OPT_PER_POSITION,
 	       OPT_NO_PROGRESS };
 	static const struct option longopts[] = {
-		CLI_SEARCH_LONGOPTS,
 		{ "epd", required_argument, NULL, OPT_EPD },
 		{ "modes", required_argument, NULL, OPT_MODES },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
@@ -366,7 +380,7 @@ int cli_compare(int argc, char **argv)
 	};
 	struct search_options base;
 	struct compare_mode *modes = NULL;
-	struct compare_config cfg = { 1, false };
+	struct compare_config cfg = { .jobs = 1 };
 	struct compare_run run;
 	struct suite suite;
 	struct error err = { 0 };
@@ -376,10 +390,10 @@ int cli_compare(int argc, char **argv)
 	bool per_position = false, no_progress = false, cap_given = false;
 	int c, rc, nmodes = 0;
 
-	search_defaults(&base);
+	option_defaults(&base);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:m:h", cli_longopts(longopts), NULL)) != -1) {
 		if ((rc = cli_search_option(c, optarg, &base, &fen)) >= 0) {
 			if (rc)
 				return rc;
@@ -419,7 +433,7 @@ int cli_compare(int argc, char **argv)
 			break;
 		case 'h':
 			cli_print_command_help("compare", compare_usage_options);
-			fputs(cli_search_options_help, stdout);
+			cli_print_search_options_help(stdout);
 			return 0;
 		default:
 			return cli_option_error(argv);
@@ -461,7 +475,7 @@ int cli_compare(int argc, char **argv)
 	}
 
 	cfg.jobs = (int)jobs;
-	cfg.progress = !no_progress && isatty(STDERR_FILENO);
+	cfg.progress = !no_progress && isatty(STDERR_FILENO) ? draw_progress : NULL;
 	compare_run(&run, &suite, (int)limit, modes, nmodes, &cfg);
 
 	if (!strcmp(format, "csv"))

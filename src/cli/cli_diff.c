@@ -16,6 +16,7 @@
 #include "tracefile/tracecheck.h"
 #include "tracefile/tracediff.h"
 #include "base/util.h"
+#include "search/option.h"
 
 /* The reference search is capped so that a diff of a huge trace cannot exhaust memory. */
 #define DIFF_REFERENCE_CAP 20000000
@@ -53,7 +54,7 @@ static void text_side(FILE *out, const char *label, const char *name, const stru
 {
 	char opts[256], score[48], best[NOTATION_BUFSIZE];
 
-	search_options_describe(&lt->opt, opts, sizeof opts);
+	option_describe(&lt->opt, false, false, opts, sizeof opts);
 	/*
 	 * A trace that declares its own evaluation or move order: the reader's
 	 * defaults ("order mvv-lva, eval material") would contradict it, so they
@@ -302,7 +303,7 @@ void cli_tracetools_bench(int repeat, bool quick)
 
 	/* A trace of about a million nodes: Kiwipete, mode checks, capped. */
 	fen_parse(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &err);
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = 6;
 	opt.mode = QMODE_CHECKS;
 	opt.max_nodes = quick ? 100000 : 1000000;

@@ -17,6 +17,7 @@
 #include "play/sprt.h"
 #include "chess/suite.h"
 #include "base/util.h"
+#include "search/option.h"
 
 #define MAX_GAMES 1000000
 #define MAX_JOBS 256
@@ -215,10 +216,21 @@ static bool load_openings(const char *fen, const char *file, struct position **o
 	}
 }
 
+/* The progress line on standard error (a terminal), erased at the end. */
+static void draw_progress(void *ctx, int done, int games, const double *llr, double lower, double upper, bool end)
+{
+	(void)ctx;
+	fprintf(stderr, "\r%d/%d games", done, games);
+	if (llr)
+		fprintf(stderr, ", LLR %.2f [%.2f, %.2f]", *llr, lower, upper);
+	if (end)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
 int cli_match(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		CLI_SEARCH_LONGOPTS,
 		{ "modes", required_argument, NULL, OPT_MODES },
 		{ "games", required_argument, NULL, OPT_GAMES },
 		{ "nodes", required_argument, NULL, OPT_NODES },
@@ -253,7 +265,7 @@ int cli_match(int argc, char **argv)
 	struct sprt sprt;
 	int played;
 
-	search_defaults(&base);
+	option_defaults(&base);
 	/*
 	 * Games need the piece-square evaluation: with material alone every
 	 * quiet move scores the same and each side plays the generator's first
@@ -263,8 +275,8 @@ int cli_match(int argc, char **argv)
 	base.eval = EVAL_PST;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
-		if (c == 'd' || c == CLI_OPT_BASE + 1)
+	while ((c = getopt_long(argc, argv, "d:m:h", cli_longopts(longopts), NULL)) != -1) {
+		if (c == 'd' || c == cli_search_code("depth"))
 			depth_given = true;
 		if ((rc = cli_search_option(c, optarg, &base, &fen)) >= 0) {
 			if (rc)
@@ -316,7 +328,7 @@ int cli_match(int argc, char **argv)
 			break;
 		case 'h':
 			cli_print_command_help("match", match_usage_options);
-			fputs(cli_search_options_help, stdout);
+			cli_print_search_options_help(stdout);
 			return 0;
 		default:
 			return cli_option_error(argv);
@@ -356,7 +368,7 @@ int cli_match(int argc, char **argv)
 	cfg.nopenings = nopenings;
 	cfg.jobs = (int)jobs;
 	cfg.max_plies = (int)max_plies;
-	cfg.progress = !no_progress && isatty(STDERR_FILENO);
+	cfg.progress = !no_progress && isatty(STDERR_FILENO) ? draw_progress : NULL;
 	if (pgn) {
 		if (!pgn_out_open(&pgn_out, pgn, cfg.games)) {
 			free(openings);

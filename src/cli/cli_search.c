@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "chess/fen.h"
 #include "chess/notation.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "base/util.h"
 
@@ -39,7 +40,6 @@ static void format_pv(const struct position *root, const struct search_result *r
 int cli_search(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		CLI_SEARCH_LONGOPTS,
 		CLI_PGN_LONGOPTS,
 		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
@@ -54,10 +54,10 @@ int cli_search(int argc, char **argv)
 	char best_uci[NOTATION_BUFSIZE], score[32], why[96];
 	int c, rc;
 
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:m:h", cli_longopts(longopts), NULL)) != -1) {
 		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
 			if (rc)
 				return rc;
@@ -72,7 +72,7 @@ int cli_search(int argc, char **argv)
 		case 'h':
 			cli_print_command_help("search", search_usage_options);
 			fputs(cli_pgn_options_help, stdout);
-			fputs(cli_search_options_help, stdout);
+			cli_print_search_options_help(stdout);
 			return 0;
 		default:
 			return cli_option_error(argv);
@@ -88,7 +88,7 @@ int cli_search(int argc, char **argv)
 
 	search_run(&pos, &opt, NULL, NULL, &res);
 	fen_format(&pos, fenbuf);
-	search_options_describe(&opt, desc, sizeof desc);
+	option_describe(&opt, false, false, desc, sizeof desc);
 	format_pv(&pos, &res, true, pv_san, sizeof pv_san);
 	format_pv(&pos, &res, false, pv_uci, sizeof pv_uci);
 	notation_uci(res.best, best_uci);

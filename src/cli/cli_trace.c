@@ -10,6 +10,7 @@
 #include "base/atomicfile.h"
 #include "cli/cli.h"
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "chess/pgn.h"
@@ -33,46 +34,9 @@ static const char trace_usage_options[] =
 	"                         a name ending in .gz is written compressed (gzip)\n"
 	"  -h, --help             display this help and exit\n\n";
 
-/*
- * Writes the trace to PATH atomically, compressed as gzip when PATH ends in
- * ".gz". Returns 0, or 1 after a message naming PATH.
- */
-static int write_atomically(const char *path, traceformat_writer writer, const struct trace *t,
-			    const struct position *root, const struct search_options *opt,
-			    const struct search_result *res)
-{
-	struct atomicfile af;
-	struct error err = { 0 };
-
-	if (!atomicfile_open(&af, path, &err)) {
-		fprintf(stderr, "quiesce: %s\n", err.msg);
-		return 1;
-	}
-	if (traceformat_gzip(path)) {
-		FILE *z = tracegz_open_write(af.fp);
-
-		if (z != NULL)
-			writer(z, t, root, opt, res);
-		if (z == NULL || fclose(z) != 0) {
-			/* The temporary file goes: the commit is not made. */
-			atomicfile_abort(&af);
-			fprintf(stderr, "quiesce: %s: cannot write the compressed trace: %s\n", path, strerror(errno));
-			return 1;
-		}
-	} else {
-		writer(af.fp, t, root, opt, res);
-	}
-	if (!atomicfile_commit(&af, &err)) {
-		fprintf(stderr, "quiesce: %s\n", err.msg);
-		return 1;
-	}
-	return 0;
-}
-
 int cli_trace(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		CLI_SEARCH_LONGOPTS,
 		CLI_PGN_LONGOPTS,
 		{ "format", required_argument, NULL, 'F' },
 		{ "output", required_argument, NULL, 'o' },
@@ -84,16 +48,15 @@ int cli_trace(int argc, char **argv)
 	struct position pos;
 	struct error err = { 0 };
 	const char *fen = BOARD_START_FEN, *output = NULL;
-	traceformat_writer writer = traceio_write_text;
+	const struct traceformat *format = NULL;
 	char names[128];
-	bool format_given = false;
 	struct trace *t;
 	int c, rc = 0;
 
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:m:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:m:o:h", cli_longopts(longopts), NULL)) != -1) {
 		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
 			if (rc)
 				return rc;
@@ -107,8 +70,7 @@ int cli_trace(int argc, char **argv)
 				traceformat_names(", ", names, sizeof names);
 				return cli_usage_error("trace: invalid --format '%s': expected one of %s", cli_cut(optarg), names);
 			}
-			writer = f->writer;
-			format_given = true;
+			format = f;
 			break;
 		}
 		case 'o':
@@ -119,7 +81,7 @@ int cli_trace(int argc, char **argv)
 		case 'h':
 			cli_print_command_help("trace", trace_usage_options);
 			fputs(cli_pgn_options_help, stdout);
-			fputs(cli_search_options_help, stdout);
+			cli_print_search_options_help(stdout);
 			return 0;
 		default:
 			/* --format has no short form, so getopt's "-F" would puzzle the reader. */
@@ -132,8 +94,6 @@ int cli_trace(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
-	if (output != NULL && !format_given)
-		writer = traceformat_for_path(output)->writer;
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {
@@ -144,9 +104,13 @@ int cli_trace(int argc, char **argv)
 	t = trace_new();
 	search_run(&pos, &opt, t, NULL, &res);
 	if (output != NULL) {
-		rc = write_atomically(output, writer, t, &pos, &opt, &res);
+		/* The one save path: atomic, gzip by the name, the format by the name unless --format gave it. */
+		if (!traceformat_save(output, format, t, &pos, &opt, &res, &err)) {
+			fprintf(stderr, "quiesce: %s\n", err.msg);
+			rc = 1;
+		}
 	} else {
-		writer(stdout, t, &pos, &opt, &res);
+		(format ? format : traceformat_find("text"))->writer(stdout, t, &pos, &opt, &res);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "quiesce: cannot write the trace to standard output: %s\n", strerror(errno));
 			rc = 1;

@@ -10,6 +10,7 @@
 #include "teach/session.h"
 #include "teach/tour.h"
 #include "tutor/ui.h"
+#include "search/option.h"
 
 static const char tutor_usage_options[] =
 	"Tutor options:\n"
@@ -35,7 +36,6 @@ static void on_first_search_sigint(int sig)
 static struct session *tutor_setup(const char *name, int argc, char **argv, bool *ascii, int *status)
 {
 	static const struct option longopts[] = {
-		CLI_SEARCH_LONGOPTS,
 		CLI_PGN_LONGOPTS,
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
@@ -47,12 +47,12 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 	struct error err = { 0 };
 	int c, rc;
 
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
 	opterr = 0;
 	optind = 1;
 	*status = 0;
-	while ((c = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:m:h", cli_longopts(longopts), NULL)) != -1) {
 		if ((rc = cli_search_option(c, optarg, &opt, &fen)) >= 0) {
 			if (rc) {
 				*status = rc;
@@ -67,7 +67,7 @@ static struct session *tutor_setup(const char *name, int argc, char **argv, bool
 		case 'h':
 			cli_print_command_help(name, tutor_usage_options);
 			fputs(cli_pgn_options_help, stdout);
-			fputs(cli_search_options_help, stdout);
+			cli_print_search_options_help(stdout);
 			return NULL;
 		default:
 			*status = cli_option_error(argv);

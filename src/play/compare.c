@@ -80,19 +80,15 @@ struct work {
 	double last_draw;
 };
 
-/* Draws the progress bar (the lock is held). */
-static void draw_progress(struct work *w, bool force)
+/* Reports the progress (the lock is held); at most ten times a second but for the last report. */
+static void report_progress(struct work *w, bool end)
 {
 	double now = util_now();
-	int width = 30, filled;
 
-	if (!force && now - w->last_draw < 0.1)
+	if (!end && now - w->last_draw < 0.1)
 		return;
 	w->last_draw = now;
-	filled = (int)((double)width * (double)w->done / (double)w->total);
-	fprintf(stderr, "\rcompare [%.*s%*s] %zu/%zu searches",
-		filled, "##############################", width - filled, "", w->done, w->total);
-	fflush(stderr);
+	w->cfg->progress(w->cfg->progress_ctx, w->done, w->total, end);
 }
 
 /* Searches position P under mode M and stores what it found. */
@@ -135,7 +131,7 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&w->lock);
 		w->done++;
 		if (w->cfg->progress)
-			draw_progress(w, false);
+			report_progress(w, false);
 		pthread_mutex_unlock(&w->lock);
 	}
 }
@@ -190,7 +186,7 @@ void compare_run(struct compare_run *run, const struct suite *suite, int npositi
 	if ((size_t)jobs > w.total)
 		jobs = w.total > 0 ? (int)w.total : 1;
 	if (cfg->progress && w.total > 0)
-		draw_progress(&w, true);
+		report_progress(&w, false);
 
 	if (jobs == 1) {
 		worker(&w);
@@ -210,11 +206,8 @@ void compare_run(struct compare_run *run, const struct suite *suite, int npositi
 		free(threads);
 	}
 	pthread_mutex_destroy(&w.lock);
-	if (cfg->progress && w.total > 0) {
-		/* Clear the bar: the line is left as it was before. */
-		fprintf(stderr, "\r%*s\r", 70, "");
-		fflush(stderr);
-	}
+	if (cfg->progress && w.total > 0)
+		cfg->progress(cfg->progress_ctx, w.done, w.total, true);
 
 	for (int m = 0; m < nmodes; m++)
 		total_mode(run, m);

@@ -50,7 +50,13 @@ struct compare_row {
 
 struct compare_config {
 	int jobs;               /* threads; 1 runs everything on the calling thread */
-	bool progress;          /* draw a progress bar on stderr */
+	/*
+	 * Called as searches finish (NULL: not called), one call at a time,
+	 * with DONE of TOTAL searches; END is the last call, after every search.
+	 * The library never prints: the command line draws a bar from it.
+	 */
+	void (*progress)(void *ctx, size_t done, size_t total, bool end);
+	void *progress_ctx;
 };
 
 struct compare_run {

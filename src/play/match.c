@@ -9,18 +9,15 @@
 
 #include "chess/movegen.h"
 #include "chess/pgn.h"
+#include "search/deepen.h"
 #include "search/search.h"
 #include "base/util.h"
 
 /*
  * One move of variant OPT in game G: a search at its depth, or with a node
- * budget, iterative deepening keeping the move of the last iteration that
- * finished within the budget (the stopped iteration's best finished root
- * move when none did). This is the node-limit rule, the same as quiesce
- * uci's "go nodes N" (uci.c): each iteration may use the nodes the earlier
- * ones left, and a stopped iteration never replaces a finished one. The
- * search knows the game's earlier positions, so it scores repetitions as
- * draws.
+ * budget the node-limit rule of deepen.h, the same as quiesce uci's "go
+ * nodes N" (uci.c). The search knows the game's earlier positions, so it
+ * scores repetitions as draws.
  */
 static move choose(const struct game *g, const struct search_options *opt, uint64_t nodes,
 		   uint64_t *used_out, int *depth_out)
@@ -28,42 +25,27 @@ static move choose(const struct game *g, const struct search_options *opt, uint6
 	const struct position *pos = &g->pos;
 	struct search_options o = *opt;
 	struct search_result res;
-	move best = MOVE_NONE;
-	uint64_t used = 0;
+	struct deepen d = { .max_depth = SEARCH_MAX_DEPTH, .nodes = nodes };
 
 	o.progress = NULL;
 	o.history = g->keys;
 	o.history_len = g->nply;
-	*depth_out = 0;
 	if (nodes == 0) {
-		search_run(pos, &o, NULL, NULL, &res);
-		best = res.best;
-		used = res.nodes;
-		*depth_out = o.depth;
-	} else {
-		for (int d = 1; d <= SEARCH_MAX_DEPTH && used < nodes; d++) {
-			o.depth = d;
-			o.max_nodes = nodes - used;
-			search_run(pos, &o, NULL, NULL, &res);
-			used += res.nodes;
-			if (res.stopped) {
-				if (best == MOVE_NONE)
-					best = res.best;
-				break;
-			}
-			best = res.best;
-			*depth_out = d;
-		}
-	}
-	*used_out = used;
-	if (best == MOVE_NONE) {
 		struct move_list list;
 
+		search_run(pos, &o, NULL, NULL, &res);
+		*used_out = res.nodes;
+		*depth_out = o.depth;
+		if (res.best != MOVE_NONE)
+			return res.best;
 		/* Depth 0 may stand pat at the root with no move: play the first legal one. */
 		movegen_all(pos, &list);
-		best = list.count ? list.moves[0] : MOVE_NONE;
+		return list.count ? list.moves[0] : MOVE_NONE;
 	}
-	return best;
+	deepen_run(pos, &o, &d);
+	*used_out = d.used;
+	*depth_out = d.finished ? d.depth : 0;
+	return d.best;
 }
 
 /* Plays game I of the match into G. */
@@ -123,19 +105,17 @@ static void sprt_update(struct work *w)
 	}
 }
 
-static void draw_progress(struct work *w, bool last)
+/* Reports the progress (the lock is held); at most five times a second but for the last report. */
+static void report_progress(struct work *w, bool last)
 {
 	double now = util_now();
+	const struct sprt *sp = w->cfg->sprt;
 
 	if (!last && now - w->last_draw < 0.2)
 		return;
 	w->last_draw = now;
-	fprintf(stderr, "\r%d/%d games", w->done, w->cfg->games);
-	if (w->cfg->sprt)
-		fprintf(stderr, ", LLR %.2f [%.2f, %.2f]", w->llr, w->cfg->sprt->lower, w->cfg->sprt->upper);
-	if (last)
-		fputs("\r\033[K", stderr);
-	fflush(stderr);
+	w->cfg->progress(w->cfg->progress_ctx, w->done, w->cfg->games, sp ? &w->llr : NULL, sp ? sp->lower : 0,
+			 sp ? sp->upper : 0, last);
 }
 
 static void *worker(void *arg)
@@ -161,7 +141,7 @@ static void *worker(void *arg)
 		if (w->cfg->game_over != NULL)
 			w->cfg->game_over(w->cfg->game_over_ctx, w->games, i, w->limit);
 		if (w->cfg->progress)
-			draw_progress(w, false);
+			report_progress(w, false);
 		pthread_mutex_unlock(&w->lock);
 	}
 	return NULL;
@@ -193,7 +173,7 @@ int match_run(const struct match_config *cfg, struct match_game **games)
 	for (int i = 1; i <= started; i++)
 		pthread_join(threads[i], NULL);
 	if (cfg->progress)
-		draw_progress(&w, true);
+		report_progress(&w, true);
 	pthread_mutex_destroy(&w.lock);
 	free(threads);
 	free(w.finished);

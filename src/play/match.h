@@ -35,7 +35,14 @@ struct match_config {
 	int nopenings;
 	int jobs;                           /* threads; 1: on the calling thread */
 	int max_plies;                      /* adjudicated a draw at this length */
-	bool progress;                      /* a progress line on stderr */
+	/*
+	 * Called as games end (NULL: not called), one call at a time, with DONE
+	 * of GAMES games and, with an SPRT, its LLR and bounds (LLR NULL
+	 * without); END is the last call. The library never prints: the command
+	 * line draws a line from it.
+	 */
+	void (*progress)(void *ctx, int done, int games, const double *llr, double lower, double upper, bool end);
+	void *progress_ctx;
 	/*
 	 * Called as each game ends (NULL: not called) with the games array, the
 	 * game's index and how many games the match counts so far (the games

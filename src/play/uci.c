@@ -26,8 +26,11 @@
 #include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "search/option.h"
+#include "search/deepen.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "tracefile/traceformat.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
 
@@ -90,7 +93,7 @@ struct uci *uci_new(FILE *out)
 	pthread_mutex_init(&u->out_lock, NULL);
 	pthread_mutex_init(&u->lock, NULL);
 	pthread_cond_init(&u->cond, NULL);
-	search_defaults(&u->opt);
+	option_defaults(&u->opt);
 	/*
 	 * A GUI plays games: the piece-square evaluation, as match measures it
 	 * (with material alone the engine walks its king into the centre).
@@ -218,15 +221,14 @@ static void score_text(int score, char *buf, size_t n)
 static void write_trace(struct uci *u, const struct trace *t, const struct search_options *opt,
 			const struct search_result *res)
 {
-	struct atomicfile af;
 	struct error err = { 0 };
+	const char *path = u->trace_file;
+	const struct traceformat *f = traceformat_by_ending(path);
 
-	if (!atomicfile_open(&af, u->trace_file, &err)) {
-		say(u, "info string cannot write the trace: %s", err.msg);
-		return;
-	}
-	traceio_write_json_compact(af.fp, t, &u->root, opt, res);
-	if (!atomicfile_commit(&af, &err))
+	/* The one save path (traceformat.h); a name with no trace ending gets the compact JSON document. */
+	if (f == NULL)
+		f = traceformat_find("json");
+	if (!traceformat_save(path, f, t, &u->root, opt, res, &err))
 		say(u, "info string cannot write the trace: %s", err.msg);
 }
 
@@ -267,72 +269,81 @@ static void say_iteration(struct uci *u, const struct search_result *res, int d,
 	    (unsigned long long)(total * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
 }
 
-/* The thinking thread: iterative deepening, info lines, the bestmove. */
+/* What the thinking thread's deepening reports to (deepen.h's callbacks). */
+struct thinking {
+	struct uci *u;
+	struct taken k;
+};
+
+/* The clock: a new iteration costs more than all before it, so none starts that cannot finish. */
+static bool think_start(void *ctx, int depth)
+{
+	struct thinking *th = ctx;
+
+	(void)depth;
+	return !(th->u->soft_ms > 0 && elapsed_ms(th->u) >= th->u->soft_ms);
+}
+
+/* Each iteration: its info line; a taken one's move and trace are kept. */
+static void think_done(void *ctx, const struct search_result *res, int d, uint64_t total, bool taken)
+{
+	struct thinking *th = ctx;
+
+	if (!taken)
+		return;
+	if (res->stopped) {
+		/*
+		 * An unfinished iteration taken because none finished, whatever
+		 * stopped it (the node limit, the clock, "stop"): the best of the
+		 * root moves it finished, its score a lower bound.
+		 */
+		say_iteration(th->u, res, d, total, true);
+		say(th->u, "info string depth %d stopped after %d of %d root moves: their best is the move",
+		    d, res->root_moves_done, res->root_moves);
+		take_iteration(&th->k, res, d);
+		return;
+	}
+	take_iteration(&th->k, res, d);
+	say_iteration(th->u, res, d, total, false);
+}
+
+/* The trace an iteration records into (TraceFile): the one not kept. */
+static struct trace *think_trace(void *ctx, int depth)
+{
+	struct thinking *th = ctx;
+
+	(void)depth;
+	return th->k.cur;
+}
+
+/* The thinking thread: iterative deepening (deepen.h, the rule match plays by), info lines, the bestmove. */
 static void *think_main(void *arg)
 {
 	struct uci *u = arg;
 	const struct uci_limits *lim = &u->limits;
 	struct search_options o = u->go_opt;
-	struct search_result res;
-	struct taken k = { .best = MOVE_NONE };
-	int max_depth = lim->depth > 0 ? lim->depth : SEARCH_MAX_DEPTH;
-	uint64_t total = 0;
+	struct thinking th = { .u = u, .k = { .best = MOVE_NONE } };
+	struct taken *kp = &th.k;
+	struct deepen dp = {
+		.max_depth = lim->depth > 0 ? lim->depth : SEARCH_MAX_DEPTH, .nodes = lim->nodes, .stop = &u->stop,
+		.start = think_start, .done = think_done, .trace = think_trace, .ctx = &th
+	};
 	pthread_t timer;
 	bool timing = u->hard_ms > 0;
 	char bm[NOTATION_BUFSIZE];
 
 	if (u->trace_file) {
-		k.cur = trace_new();
-		k.kept = trace_new();
+		kp->cur = trace_new();
+		kp->kept = trace_new();
 	}
 	if (timing && pthread_create(&timer, NULL, timer_main, u) != 0)
 		timing = false;
-	o.progress = NULL;
-	for (int d = 1; d <= max_depth && !u->stop; d++) {
-		/* A new iteration costs more than all before it: do not start one that cannot finish. */
-		if (d > 1 && u->soft_ms > 0 && elapsed_ms(u) >= u->soft_ms)
-			break;
-		if (lim->nodes > 0 && total >= lim->nodes)
-			break;
-		o.depth = d;
-		o.max_nodes = lim->nodes > 0 ? lim->nodes - total : 0;
-		search_run(&u->root, &o, k.cur, &u->stop, &res);
-		total += res.nodes;
-		if (res.stopped) {
-			/*
-			 * An unfinished iteration, whatever stopped it (the node
-			 * limit, the clock, "stop"): the move of the last finished
-			 * one, as match --nodes plays (match.c), so that a GUI's
-			 * "nodes=" reproduces match's games. Only when no iteration
-			 * finished, the best of the root moves this one finished (its
-			 * score a lower bound; the stopped move's partial value is
-			 * already discarded by the search).
-			 */
-			if (k.best == MOVE_NONE && res.best != MOVE_NONE && res.has_score) {
-				say_iteration(u, &res, d, total, true);
-				say(u, "info string depth %d stopped after %d of %d root moves: their best is the move",
-				    d, res.root_moves_done, res.root_moves);
-				take_iteration(&k, &res, d);
-			}
-			break;
-		}
-		take_iteration(&k, &res, d);
-		say_iteration(u, &res, d, total, false);
-		if (res.best == MOVE_NONE)
-			break;  /* no legal move: mate or stalemate on the board */
-	}
-	if (k.best == MOVE_NONE) {
-		struct move_list list;
-
-		/* Stopped before the first move was searched: any legal move beats none. */
-		movegen_all(&u->root, &list);
-		if (list.count > 0)
-			k.best = list.moves[0];
-	}
-	if (u->trace_file && k.have) {
-		o.depth = k.depth;
+	deepen_run(&u->root, &o, &dp);
+	kp->best = dp.best;
+	if (u->trace_file && kp->have) {
+		o.depth = kp->depth;
 		o.max_nodes = 0;
-		write_trace(u, k.kept, &o, &k.last);
+		write_trace(u, kp->kept, &o, &kp->last);
 	}
 	/* "go infinite" and "go ponder" must not answer before "stop". */
 	pthread_mutex_lock(&u->lock);
@@ -343,10 +354,10 @@ static void *think_main(void *arg)
 	pthread_mutex_unlock(&u->lock);
 	if (timing)
 		pthread_join(timer, NULL);
-	notation_uci(k.best, bm);
+	notation_uci(kp->best, bm);
 	say(u, "bestmove %s", bm);
-	trace_free(k.cur);
-	trace_free(k.kept);
+	trace_free(kp->cur);
+	trace_free(kp->kept);
 	return NULL;
 }
 
@@ -393,32 +404,40 @@ static void cmd_uci(struct uci *u)
 {
 	say(u, "id name quiesce %s", PACKAGE_VERSION);
 	say(u, "id author the quiesce authors");
-	say(u, "option name Quiescence type combo default %s var none var captures var checks",
-	    search_mode_name(u->opt.mode));
-	say(u, "option name CheckPlies type spin default 1 min -1 max %d", SEARCH_MAX_PLY);
-	say(u, "option name QDepth type spin default -1 min -1 max %d", SEARCH_MAX_PLY);
-	say(u, "option name Delta type check default false");
-	say(u, "option name DeltaMargin type spin default %d min 0 max 10000", DELTA_DEFAULT_MARGIN);
-	say(u, "option name SEE type check default false");
-	say(u, "option name FailSoft type check default false");
-	say(u, "option name StandPat type check default true");
-	say(u, "option name Evasions type check default true");
-	say(u, "option name PawnPushes type check default false");
-	say(u, "option name Eval type combo default %s var material var pst",
-	    u->opt.eval == EVAL_PST ? "pst" : "material");
+	/* The search options with a UCI name (option.h), each with its current value as the default. */
+	for (int i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		char line[256];
+		long long v = option_get(d, &u->opt);
+		size_t used;
+
+		if (d->uci == NULL)
+			continue;
+		used = (size_t)snprintf(line, sizeof line, "option name %s type ", d->uci);
+		switch (d->type) {
+		case OPTION_BOOL:
+			snprintf(line + used, sizeof line - used, "check default %s", v ? "true" : "false");
+			break;
+		case OPTION_INT:
+			/* A UCI spin says -1 where the option says its word ("all", "none"). */
+			snprintf(line + used, sizeof line - used, "spin default %lld min %ld max %ld", v,
+				 d->word ? -1L : d->lo, d->hi);
+			break;
+		case OPTION_CHOICE:
+			used += (size_t)snprintf(line + used, sizeof line - used, "combo default %s", d->choices[v]);
+			for (int k = 0; d->choices[k] && used < sizeof line; k++)
+				used += (size_t)snprintf(line + used, sizeof line - used, " var %s", d->choices[k]);
+			break;
+		case OPTION_COUNT:
+		case OPTION_SIZE:
+			snprintf(line + used, sizeof line - used, "spin default %lld min 0 max %ld", v, d->hi);
+			break;
+		}
+		say(u, "%s", line);
+	}
 	say(u, "option name TraceFile type string default <empty>");
 	say(u, "uciok");
 }
-
-/* The UCI option names and the search option each sets ("" for the special ones). */
-static const struct {
-	const char *uci, *name;
-} option_names[] = {
-	{ "Quiescence", "mode" }, { "CheckPlies", "check-plies" }, { "QDepth", "qdepth" },
-	{ "Delta", "delta" }, { "DeltaMargin", "" }, { "SEE", "see" }, { "FailSoft", "fail-soft" },
-	{ "StandPat", "stand-pat" }, { "Evasions", "evasions" }, { "PawnPushes", "pawn-pushes" },
-	{ "Eval", "eval" }, { "TraceFile", "" },
-};
 
 /* "setoption name NAME [value VALUE]": NAME and VALUE may hold spaces (a file name). */
 static void cmd_setoption(struct uci *u, const char *args)
@@ -471,34 +490,22 @@ static void cmd_setoption(struct uci *u, const char *args)
 	} else {
 		vbuf[0] = '\0';
 	}
-	for (size_t i = 0; i < sizeof option_names / sizeof option_names[0]; i++) {
-		const char *sname = option_names[i].name;
+	if (!strcasecmp(nbuf, "TraceFile")) {
+		free(u->trace_file);
+		u->trace_file = vbuf[0] && strcmp(vbuf, "<empty>") ? xstrdup(vbuf) : NULL;
+		return;
+	}
+	for (int i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
 		const char *v = vbuf;
-		long long n;
 
-		if (strcasecmp(nbuf, option_names[i].uci))
+		if (d->uci == NULL || strcasecmp(nbuf, d->uci))
 			continue;
-		if (!strcmp(option_names[i].uci, "TraceFile")) {
-			free(u->trace_file);
-			u->trace_file = vbuf[0] && strcmp(vbuf, "<empty>") ? xstrdup(vbuf) : NULL;
-			return;
-		}
-		if (!strcmp(option_names[i].uci, "DeltaMargin")) {
-			if (!number(vbuf, 10000, &n)) {
-				say(u, "info string setoption DeltaMargin: invalid value '%s': expected a whole number from 0 to 10000",
-				    util_cut(vbuf, cut, sizeof cut));
-				return;
-			}
-			u->opt.delta_margin = (int)n;
-			return;
-		}
 		/* UCI spins say -1 where the search options say "all" or "none". */
-		if (!strcmp(vbuf, "-1") && !strcmp(sname, "check-plies"))
-			v = "all";
-		else if (!strcmp(vbuf, "-1") && !strcmp(sname, "qdepth"))
-			v = "none";
-		if (!search_option_set(&o, sname, v, &err)) {
-			say(u, "info string setoption %s: %s", option_names[i].uci, err.msg);
+		if (d->word && !strcmp(vbuf, "-1"))
+			v = d->word;
+		if (!option_set(d, &o, v, &err)) {
+			say(u, "info string setoption %s: %s", d->uci, err.msg);
 			return;
 		}
 		u->opt = o;

@@ -100,9 +100,6 @@ struct search_result {
 	double seconds;
 };
 
-/* Fills OPT with the defaults: depth 2, mode captures, fail-hard, stand pat, evasions, MVV-LVA. */
-void search_defaults(struct search_options *opt);
-
 /*
  * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
  * in it (it is cleared first). When STOP is not NULL and becomes non-zero
@@ -112,18 +109,6 @@ void search_defaults(struct search_options *opt);
  */
 int search_run(const struct position *root, const struct search_options *opt,
 	       struct trace *trace, const atomic_int *stop, struct search_result *res);
-
-/*
- * Parses one search option by NAME with VALUE (NULL for a flag) into OPT:
- * depth, mode, check-plies, qdepth, delta, see, fail-soft, fail-hard,
- * stand-pat, no-stand-pat, evasions, no-evasions, pawn-pushes, order, eval,
- * max-nodes. Returns false with a message in ERR for an unknown name or a
- * bad value. Shared by the command line, the tutor and the lesson files.
- */
-bool search_option_set(struct search_options *opt, const char *name, const char *value,
-		       struct error *err);
-
-const char *search_mode_name(enum qmode mode);
 
 #define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
 
@@ -140,11 +125,5 @@ void search_memory_text(uint64_t bytes, char *buf, size_t n);
  * cap) or "memory budget, --max-memory SIZE"; "" when it did not stop.
  */
 void search_stop_reason(const struct search_result *res, const struct search_options *opt, char *buf, size_t n);
-
-/* Writes a one-line summary of the options ("mode captures, depth 2, fail-hard, ...") into BUF. */
-void search_options_describe(const struct search_options *opt, char *buf, size_t n);
-/* The same for a trace whose values or move order may be another engine's ("order other", "eval other"). */
-void search_options_describe_origin(const struct search_options *opt, bool order_other, bool eval_other, char *buf,
-				    size_t n);
 
 #endif

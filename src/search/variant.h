@@ -1,23 +1,18 @@
 /*
- * variant.h: the one parser of search variants, shared by the tutor's :mode
- * and :compare, the lesson directives (@search, @set, @compare, @claim with)
- * and the command line's compare --modes.
+ * variant.h: search variants written as mode specs, shared by the tutor's
+ * :mode and :compare, the lesson directives (@search, @set, @compare, @claim
+ * with) and the command line's compare --modes and match --modes.
  *
- * A variant is written as '+'-separated parts:
+ * A variant is written as '+'-separated parts, each one of:
  *
- *   MODE        none, captures, checks, brute (captures without stand pat),
- *               faulty (captures, no check evasions), rival (captures and
- *               pawn pushes);
- *   soft        fail-soft stand pat;
- *   checks-all  mode checks with quiet checks at every quiescence ply;
- *   delta       delta pruning with the margin set so far (default 200);
- *   delta=M     delta pruning with margin M centipawns (0 to 10000: 0 is a
- *               margin, not "off");
- *   nodelta     delta pruning off (also no-delta or delta=off);
- *   NAME[=V]    any search option of search_option_set (see, no-see,
- *               depth=3, qdepth=2, check-plies=all, order=none, ...).
+ *   MODE        a quiescence mode (none, captures, checks);
+ *   PRESET      a named variant or short form of option.h's presets
+ *               (brute, faulty, rival; soft, nodelta, checks-all);
+ *   NAME[=V]    any search option of the option table (option.h: delta,
+ *               delta=M, see, depth=3, qdepth=2, check-plies=all, ...).
  *
  * "faulty+delta=100" is the faulty variant with delta pruning at margin 100.
+ * The words are option.h's: this parser only splits the parts.
  */
 #ifndef QUIESCE_VARIANT_H
 #define QUIESCE_VARIANT_H
@@ -38,10 +33,9 @@
 bool variant_apply(struct search_options *opt, const char *spec, struct error *err);
 
 /*
- * Makes OPT the complete variant SPEC: the defaults (search_defaults), with
- * the depth, evaluation and node cap of BASE, then SPEC. Nothing else of
- * BASE (its delta, SEE, fail-soft, stand pat, evasions, checks, qdepth,
- * order, pawn pushes) carries over: a compare side is exactly what it names.
+ * Makes OPT the complete variant SPEC: the defaults (option_defaults), with
+ * the depth, evaluation and node cap of BASE, then SPEC. No other option of
+ * BASE carries over: a compare side is exactly what it names.
  */
 bool variant_complete(struct search_options *opt, const struct search_options *base, const char *spec,
 		      struct error *err);
@@ -49,9 +43,8 @@ bool variant_complete(struct search_options *opt, const struct search_options *b
 /*
  * Writes the variant of OPT as a learner reads it into BUF: its name when it
  * is a named variant, the mode and every switch that differs from the
- * defaults: "captures", "captures, delta 200", "faulty: captures, evasions
- * off", "checks (checks at every ply), fail-soft". With DEPTH, ", depth N"
- * is added.
+ * defaults (option_describe_short): "captures", "captures, delta 200",
+ * "faulty: captures, evasions off". With DEPTH, ", depth N" is added.
  */
 void variant_describe(const struct search_options *opt, bool depth, char *buf, size_t n);
 

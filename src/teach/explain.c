@@ -7,6 +7,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/score.h"
+#include "search/option.h"
 
 static const char *const piece_names[7] = { "nothing", "pawn", "knight", "bishop", "rook", "queen", "king" };
 
@@ -190,7 +191,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	}
 	/* Without the options, the sentences assume the default search. */
 	if (opt == NULL) {
-		search_defaults(&defaults);
+		option_defaults(&defaults);
 		opt = &defaults;
 	}
 	e_v = trace_event_get(t, ev);

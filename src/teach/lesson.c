@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "teach/lesson_int.h"
+#include "search/option.h"
 
 const char *const lesson_pred_names[LP_COUNT] = {
 	"stand-pat", "stand-pat-cutoff", "stand-pat-raise", "beta-cutoff", "cutoff", "no-cutoff",
@@ -144,11 +145,7 @@ bool lesson_node_test_names(const struct lesson_node_test *test, const char *ans
 
 bool lesson_options_equal(const struct search_options *a, const struct search_options *b)
 {
-	return a->depth == b->depth && a->mode == b->mode && a->check_plies == b->check_plies &&
-	       a->qdepth == b->qdepth && a->delta == b->delta && a->delta_margin == b->delta_margin &&
-	       a->see == b->see && a->fail_soft == b->fail_soft && a->stand_pat == b->stand_pat &&
-	       a->evasions == b->evasions && a->pawn_pushes == b->pawn_pushes && a->order == b->order &&
-	       a->eval == b->eval && a->max_nodes == b->max_nodes;
+	return option_equal(a, b);
 }
 
 void lesson_free(struct lesson *l)

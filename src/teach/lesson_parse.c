@@ -21,10 +21,11 @@
 #include "teach/lesson_int.h"
 #include "base/util.h"
 #include "search/variant.h"
+#include "search/option.h"
 
 static void lesson_defaults(struct search_options *opt)
 {
-	search_defaults(opt);
+	option_defaults(opt);
 	opt->max_nodes = LESSON_MAX_NODES;
 }
 

@@ -9,6 +9,7 @@
 
 #include "teach/lesson_int.h"
 #include "base/util.h"
+#include "search/option.h"
 
 char *lesson_wrap(const char *text, int width)
 {
@@ -99,7 +100,7 @@ void lesson_print(const struct lesson *l, int width, FILE *out)
 				break;
 			case LI_SEARCH:
 			case LI_SET:
-				search_options_describe(&it->opt, desc, sizeof desc);
+				option_describe(&it->opt, false, false, desc, sizeof desc);
 				fprintf(out, "[search: %s]\n", desc);
 				break;
 			case LI_RUN:

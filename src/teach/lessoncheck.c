@@ -20,6 +20,7 @@
 #include "teach/page.h"
 #include "teach/cursor.h"
 #include "teach/session.h"
+#include "search/option.h"
 
 struct cached_run {
 	char fen[FEN_BUFSIZE];
@@ -126,11 +127,11 @@ static bool get_subject(struct verifier *v, const struct lesson_item *it, int si
 		sub->trace = sd->trace;
 		sub->res = &sd->result;
 		sub->max_nodes = sd->opt.max_nodes;
-		search_options_describe(&sd->opt, desc, sizeof desc);
+		option_describe(&sd->opt, false, false, desc, sizeof desc);
 		snprintf(sub->what, sizeof sub->what, "(side %c, %s: %s)", 'A' + side, sd->typed, desc);
 		return true;
 	}
-	search_options_describe(opt, desc, sizeof desc);
+	option_describe(opt, false, false, desc, sizeof desc);
 	snprintf(sub->what, sizeof sub->what, "(%s)", desc);
 	if (!with && s->searched) {
 		sub->trace = s->trace;

@@ -13,6 +13,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "teach/explain.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "teach/practice.h"
@@ -139,7 +140,7 @@ static bool run(struct trace *t, const struct position *root, const struct searc
 /* The options every drill starts from: depth 1, mode captures, fail-hard, no pruning, a node cap. */
 static void base_options(struct search_options *opt)
 {
-	search_defaults(opt);
+	option_defaults(opt);
 	opt->depth = PRACTICE_DEPTH;
 	opt->max_nodes = PRACTICE_MAX_NODES;
 	opt->max_memory = 64ULL << 20;

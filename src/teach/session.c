@@ -13,13 +13,14 @@
 #include "search/variant.h"
 #include "teach/cursor.h"
 #include "teach/horizon.h"
+#include "search/option.h"
 
 struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof *s);
 	struct error err;
 
-	search_defaults(&s->opt);
+	option_defaults(&s->opt);
 	s->opt.max_nodes = SESSION_DEFAULT_MAX_NODES;
 	s->trace = trace_new();
 	if (!fen_parse(&s->root, BOARD_START_FEN, &err))
@@ -134,7 +135,7 @@ bool session_set_option(struct session *s, const char *name, const char *value, 
 {
 	struct search_options o = s->opt;
 
-	if (!search_option_set(&o, name, value, err))
+	if (!option_set_name(&o, name, value, err))
 		return false;
 	s->opt = o;
 	return true;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "tracefile/traceio.h"
@@ -135,7 +136,7 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 		goto out;
 	}
 	fen_parse(&pos, TRACEBENCH_FEN, &err);
-	search_defaults(&opt);
+	option_defaults(&opt);
 	opt.depth = quick ? 5 : 6;
 	opt.mode = QMODE_CHECKS;
 	opt.max_nodes = quick ? 50000 : 1000000;

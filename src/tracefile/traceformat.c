@@ -1,9 +1,13 @@
 /* traceformat.c: the formats a trace is written in, by name and by file name ending. */
 #include "tracefile/traceformat.h"
 
+#include <errno.h>
 #include <string.h>
 #include <strings.h>
 
+#include "base/atomicfile.h"
+#include "base/util.h"
+#include "tracefile/tracegz.h"
 #include "tracefile/tracepgn.h"
 #include "tracefile/traceio.h"
 
@@ -41,7 +45,7 @@ bool traceformat_gzip(const char *path)
 	return ends_with(path, strlen(path), ".gz");
 }
 
-const struct traceformat *traceformat_for_path(const char *path)
+const struct traceformat *traceformat_by_ending(const char *path)
 {
 	size_t n = strlen(path);
 
@@ -50,7 +54,14 @@ const struct traceformat *traceformat_for_path(const char *path)
 	for (size_t i = 0; i < FORMATS; i++)
 		if (formats[i].ext != NULL && ends_with(path, n, formats[i].ext))
 			return &formats[i];
-	return &formats[0];
+	return NULL;
+}
+
+const struct traceformat *traceformat_for_path(const char *path)
+{
+	const struct traceformat *f = traceformat_by_ending(path);
+
+	return f ? f : &formats[0];
 }
 
 void traceformat_names(const char *sep, char *buf, size_t n)
@@ -67,4 +78,32 @@ void traceformat_names(const char *sep, char *buf, size_t n)
 			break;
 		used += (size_t)k;
 	}
+}
+
+bool traceformat_save(const char *path, const struct traceformat *f, const struct trace *t,
+		      const struct position *root, const struct search_options *opt, const struct search_result *res,
+		      struct error *err)
+{
+	struct atomicfile af;
+
+	if (f == NULL)
+		f = traceformat_for_path(path);
+	if (!atomicfile_open(&af, path, err))
+		return false;
+	if (traceformat_gzip(path)) {
+		FILE *z = tracegz_open_write(af.fp);
+
+		if (z != NULL)
+			f->writer(z, t, root, opt, res);
+		if (z == NULL || fclose(z) != 0) {
+			int e = errno;
+
+			/* The temporary file goes: the commit is not made. */
+			atomicfile_abort(&af);
+			return error_set(err, 0, 0, "%s: cannot write the compressed trace: %s", path, strerror(e));
+		}
+	} else {
+		f->writer(af.fp, t, root, opt, res);
+	}
+	return atomicfile_commit(&af, err);
 }

@@ -22,6 +22,7 @@
 #include "chess/notation.h"
 #include "chess/score.h"
 #include "base/util.h"
+#include "search/option.h"
 
 /* The deepest ply a trace can hold: the search stops at SEARCH_MAX_PLY. */
 #define STACK_PLIES (SEARCH_MAX_PLY + 2)
@@ -106,41 +107,46 @@ static void move_text(const struct position *pos, move m, char *buf)
 
 void traceio_json_options(struct wbuf *w, const struct search_options *opt, const struct trace *t)
 {
-	WB(w, "\"options\": {\"depth\": ");
-	wb_int(w, opt->depth);
-	WB(w, ", \"mode\": ");
-	wb_string(w, search_mode_name(opt->mode));
-	if (opt->check_plies < 0) {
-		WB(w, ", \"check_plies\": \"all\"");
-	} else {
-		WB(w, ", \"check_plies\": ");
-		wb_int(w, opt->check_plies);
+	bool first = true;
+
+	WB(w, "\"options\": {");
+	/* Every option of the table with a header key, in the table's order (option.h). */
+	for (int i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		long long v = option_get(d, opt);
+
+		if (d->key == NULL)
+			continue;
+		if (!first)
+			WB(w, ", ");
+		first = false;
+		wb_string(w, d->key);
+		WB(w, ": ");
+		/* A trace read from another engine's file keeps saying whose move order and values it holds. */
+		if ((d->offset == offsetof(struct search_options, order) && t && trace_order_other(t)) ||
+		    (d->offset == offsetof(struct search_options, eval) && t && trace_eval_other(t))) {
+			wb_string(w, "other");
+			continue;
+		}
+		switch (d->type) {
+		case OPTION_BOOL:
+			wb_bool(w, v != 0);
+			break;
+		case OPTION_INT:
+			if (v < 0 && d->json_word)
+				wb_lit(w, d->json_word, strlen(d->json_word));
+			else
+				wb_int(w, v);
+			break;
+		case OPTION_CHOICE:
+			wb_string(w, d->choices[v]);
+			break;
+		case OPTION_COUNT:
+		case OPTION_SIZE:
+			wb_int(w, v);
+			break;
+		}
 	}
-	WB(w, ", \"qdepth\": ");
-	if (opt->qdepth < 0)
-		WB(w, "null");
-	else
-		wb_int(w, opt->qdepth);
-	WB(w, ", \"delta\": ");
-	wb_bool(w, opt->delta);
-	WB(w, ", \"delta_margin\": ");
-	wb_int(w, opt->delta_margin);
-	WB(w, ", \"see\": ");
-	wb_bool(w, opt->see);
-	WB(w, ", \"fail_soft\": ");
-	wb_bool(w, opt->fail_soft);
-	WB(w, ", \"stand_pat\": ");
-	wb_bool(w, opt->stand_pat);
-	WB(w, ", \"evasions\": ");
-	wb_bool(w, opt->evasions);
-	WB(w, ", \"pawn_pushes\": ");
-	wb_bool(w, opt->pawn_pushes);
-	WB(w, ", \"order\": ");
-	wb_string(w, t && trace_order_other(t) ? "other" : opt->order == ORDER_NONE ? "none" : "mvv-lva");
-	WB(w, ", \"eval\": ");
-	wb_string(w, t && trace_eval_other(t) ? "other" : eval_kind_name(opt->eval));
-	WB(w, ", \"max_nodes\": ");
-	wb_int(w, (long long)opt->max_nodes);
 	wb_char(w, '}');
 }
 
@@ -578,7 +584,7 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 	struct text_walk w = { out, t, opt, NULL };
 
 	fen_format(root, fen);
-	search_options_describe_origin(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
+	option_describe(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
 	pv_text(root, res, pv, sizeof pv);
 	if (res->best != MOVE_NONE) {
 		move_text(root, res->best, best);
@@ -779,7 +785,7 @@ void traceio_write_dot(FILE *out, const struct trace *t, const struct position *
 	struct dot_walk w = { out, t, opt, NULL };
 
 	fen_format(root, fen);
-	search_options_describe_origin(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
+	option_describe(opt, trace_order_other(t), trace_eval_other(t), desc, sizeof desc);
 	pv_text(root, res, pv, sizeof pv);
 	fputs("digraph quiesce_trace {\n  graph [ordering=out, labelloc=t, fontname=\"Helvetica\", label=\"", out);
 	dot_escape(out, fen);

@@ -10,6 +10,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "chess/score.h"
+#include "search/option.h"
 
 /* The score of root move node C for the side to move at the root, as a comment: "+35", "<= -20". */
 static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
@@ -60,7 +61,7 @@ void tracepgn_write(FILE *out, const struct trace *t, const struct position *roo
 	}
 	pgn_write_tag(out, "Annotator", "quiesce");
 	fputc('\n', out);
-	search_options_describe_origin(opt, t && trace_order_other(t), t && trace_eval_other(t), desc, sizeof desc);
+	option_describe(opt, t && trace_order_other(t), t && trace_eval_other(t), desc, sizeof desc);
 	score_format(res->score, 0, score, sizeof score);
 	if (res->stopped && !res->has_score)
 		snprintf(comment, sizeof comment, "INCOMPLETE: stopped before any root move finished, no score; %s; %llu nodes",

@@ -22,6 +22,7 @@
 #include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader_int.h"
+#include "search/option.h"
 
 /* ------------------------------------------------------------------ the document */
 
@@ -636,7 +637,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	r->pj_nodes = tracejson_new();
 	r->pending_child = TRACE_NONE;
 	r->info.version = TRACEIO_VERSION;
-	search_defaults(&r->opt);
+	option_defaults(&r->opt);
 	trace_clear(t);
 	/* A gzip file (its magic number first) is read through inflate: a JSON trace never starts with 0x1f. */
 	if ((c0 = getc(in)) == 0x1f) {

@@ -19,12 +19,10 @@
 #include "search/trace_record.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader_int.h"
+#include "search/option.h"
 
 /* ------------------------------------------------------------------ header */
 
-static const char *const mode_names[] = { "none", "captures", "checks", NULL };
-static const char *const order_names[] = { "mvv-lva", "none", "other", NULL };
-static const char *const eval_names[] = { "material", "pst", "other", NULL };
 static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
 static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
 static const char *const kind_names[] = {
@@ -32,72 +30,89 @@ static const char *const kind_names[] = {
 	"stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped", NULL
 };
 
-/* The header's "options" (every key optional: quiesce's defaults stand for what is left out). */
+/*
+ * The header's "options" (every key optional: quiesce's defaults stand for
+ * what is left out), read by the table of search options (option.h). The
+ * move order and the evaluation may be "other": another engine's.
+ */
 bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at)
 {
 	struct rec rc = { o, at, "options" };
-	long long v;
-	bool has;
-	int k;
-	const struct tracejson_value *cp;
 
-	search_defaults(&r->opt);
+	option_defaults(&r->opt);
 	if (o == NULL)
 		return true;
 	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, "options", NULL, "expected an object, found %s", tracereader_type_name(o));
-	if (!tracereader_get_int(r, &rc, "depth", 0, SEARCH_MAX_DEPTH, false, &v, &has))
-		return false;
-	if (has)
-		r->opt.depth = (int)v;
-	if (!tracereader_get_enum(r, &rc, "mode", mode_names, &k))
-		return false;
-	if (k >= 0)
-		r->opt.mode = (enum qmode)k;
-	cp = tracejson_get(o, "check_plies");
-	if (tracejson_is(cp, TJ_STRING)) {
-		if (strcmp(tracejson_string(cp), "all") != 0)
-			return tracereader_fail_key(r, at, "options", "check_plies", "expected a whole number or \"all\", found \"%s\"",
-					   tracereader_cut(tracejson_string(cp)));
-		r->opt.check_plies = -1;
-	} else {
-		if (!tracereader_get_int(r, &rc, "check_plies", 0, SEARCH_MAX_PLY, false, &v, &has))
-			return false;
-		if (has)
-			r->opt.check_plies = (int)v;
+	for (int i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		const struct tracejson_value *cp;
+		long long v;
+		bool has, b;
+		int k;
+
+		if (d->key == NULL)
+			continue;
+		cp = tracejson_get(o, d->key);
+		switch (d->type) {
+		case OPTION_BOOL:
+			if (!tracereader_get_bool(r, &rc, d->key, &b, &has))
+				return false;
+			if (has)
+				option_put(d, &r->opt, b);
+			break;
+		case OPTION_INT:
+			/* -1 is written as the option's word: "all" (a string) or null. */
+			if (d->json_word && !strcmp(d->json_word, "null") && tracejson_is(cp, TJ_NULL)) {
+				option_put(d, &r->opt, -1);
+				break;
+			}
+			if (d->word && d->json_word && d->json_word[0] == '"' && tracejson_is(cp, TJ_STRING)) {
+				if (strcmp(tracejson_string(cp), d->word) != 0)
+					return tracereader_fail_key(r, at, "options", d->key,
+								    "expected a whole number or \"%s\", found \"%s\"", d->word,
+								    tracereader_cut(tracejson_string(cp)));
+				option_put(d, &r->opt, -1);
+				break;
+			}
+			if (!tracereader_get_int(r, &rc, d->key, d->lo, d->hi, false, &v, &has))
+				return false;
+			if (has)
+				option_put(d, &r->opt, v);
+			break;
+		case OPTION_CHOICE: {
+			/* The choices, and "other" for the order and evaluation of another engine's trace. */
+			bool may_be_other = d->offset == offsetof(struct search_options, order) ||
+					    d->offset == offsetof(struct search_options, eval);
+			const char *names[16];
+			int n = 0;
+
+			while (d->choices[n] && n < 14) {
+				names[n] = d->choices[n];
+				n++;
+			}
+			if (may_be_other)
+				names[n++] = "other";
+			names[n] = NULL;
+			if (!tracereader_get_enum(r, &rc, d->key, names, &k))
+				return false;
+			if (k >= 0 && names[k] != NULL && strcmp(names[k], "other") != 0)
+				option_put(d, &r->opt, k);
+			if (d->offset == offsetof(struct search_options, order))
+				r->info.order_other = k >= 0 && !strcmp(names[k], "other");
+			else if (d->offset == offsetof(struct search_options, eval))
+				r->info.eval_other = k >= 0 && !strcmp(names[k], "other");
+			break;
+		}
+		case OPTION_COUNT:
+		case OPTION_SIZE:
+			if (!tracereader_get_int(r, &rc, d->key, 0, LLONG_MAX, false, &v, &has))
+				return false;
+			if (has)
+				option_put(d, &r->opt, v);
+			break;
+		}
 	}
-	if (tracejson_is(tracejson_get(o, "qdepth"), TJ_NULL)) {
-		r->opt.qdepth = -1;
-	} else {
-		if (!tracereader_get_int(r, &rc, "qdepth", 0, SEARCH_MAX_PLY, false, &v, &has))
-			return false;
-		if (has)
-			r->opt.qdepth = (int)v;
-	}
-	if (!tracereader_get_int(r, &rc, "delta_margin", 0, 10000, false, &v, &has))
-		return false;
-	if (has)
-		r->opt.delta_margin = (int)v;
-	if (!tracereader_get_bool(r, &rc, "delta", &r->opt.delta, &has) || !tracereader_get_bool(r, &rc, "see", &r->opt.see, &has) ||
-	    !tracereader_get_bool(r, &rc, "fail_soft", &r->opt.fail_soft, &has) ||
-	    !tracereader_get_bool(r, &rc, "stand_pat", &r->opt.stand_pat, &has) ||
-	    !tracereader_get_bool(r, &rc, "evasions", &r->opt.evasions, &has) ||
-	    !tracereader_get_bool(r, &rc, "pawn_pushes", &r->opt.pawn_pushes, &has))
-		return false;
-	if (!tracereader_get_enum(r, &rc, "order", order_names, &k))
-		return false;
-	if (k >= 0)
-		r->opt.order = k == 1 ? ORDER_NONE : ORDER_MVV_LVA;
-	r->info.order_other = k == 2;
-	if (!tracereader_get_enum(r, &rc, "eval", eval_names, &k))
-		return false;
-	if (k >= 0)
-		r->opt.eval = k == 1 ? EVAL_PST : EVAL_MATERIAL;
-	r->info.eval_other = k == 2;
-	if (!tracereader_get_int(r, &rc, "max_nodes", 0, LLONG_MAX, false, &v, &has))
-		return false;
-	if (has)
-		r->opt.max_nodes = (uint64_t)v;
 	return true;
 }
 

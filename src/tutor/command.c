@@ -33,8 +33,8 @@ const struct command_spec command_table[] = {
 	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, "
 	  "+delta=M, +nodelta, +see, +soft, +checks-all ...", command_mode, "cmpmode" },
 	{ "depth", "N", "set the main search depth in plies", command_depth, NULL },
-	{ "set", "OPTION VALUE", "set a search option (check-plies, qdepth, delta, see, fail-soft, stand-pat, "
-	  "evasions, pawn-pushes, order, eval, max-nodes, max-memory)", command_set, "option" },
+	{ "set", "OPTION VALUE", "set a search option ('set' alone lists them; Tab completes them)", command_set,
+	  "option" },
 	{ "search", "", "run the search and record its trace (Ctrl-C stops it)", command_search, NULL },
 	{ "next", "[N]", "step to the next event in search order", command_next, NULL },
 	{ "prev", "[N]", "step to the previous event", command_prev, NULL },

@@ -7,12 +7,7 @@
 #include "chess/game.h"
 #include "teach/lesson.h"
 #include "chess/notation.h"
-
-/* The options "set" takes, for help and completion. */
-static const char *const option_names[] = {
-	"check-plies", "qdepth", "delta", "see", "fail-soft", "stand-pat", "evasions",
-	"pawn-pushes", "order", "eval", "max-nodes", "max-memory", "depth", "mode", NULL
-};
+#include "search/option.h"
 
 struct candidates {
 	char **list;
@@ -68,8 +63,7 @@ static void add_moves(struct candidates *c, struct session *s, char **words, int
 
 char **command_complete(struct session *s, const char *line, size_t start, size_t end)
 {
-	static const char *const modes[] = { "none", "captures", "checks", NULL };
-	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
+	const struct option_def *mode = option_find("mode");
 	static const char *const formats[] = { "json", "json-full", "jsonl", "jsonl-full", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
 	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
@@ -109,32 +103,33 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 	if (!strcmp(cmd->complete, "move")) {
 		add_moves(&c, s, w, n);
 	} else if (!strcmp(cmd->complete, "option")) {
+		/* The search options and their values, from the table (option.h). */
+		const struct option_def *d = n == 2 ? option_find(w[1]) : NULL;
+
 		if (n == 1) {
-			add_all(&c, option_names);
-		} else if (n == 2) {
-			if (!strcmp(w[1], "mode"))
-				add_all(&c, modes);
-			else if (!strcmp(w[1], "order")) {
-				static const char *const orders[] = { "mvv-lva", "none", NULL };
+			for (int i = 0; i < option_count; i++)
+				add(&c, option_table[i].name);
+		} else if (d != NULL && d->type == OPTION_CHOICE) {
+			add_all(&c, d->choices);
+		} else if (d != NULL && d->type == OPTION_INT) {
+			static const char *const nums[] = { "0", "1", "2", "4", NULL };
 
-				add_all(&c, orders);
-			} else if (!strcmp(w[1], "eval")) {
-				static const char *const evals[] = { "material", "pst", NULL };
-
-				add_all(&c, evals);
-			} else if (!strcmp(w[1], "qdepth") || !strcmp(w[1], "check-plies")) {
-				static const char *const nums[] = { "0", "1", "2", "4", "all", "none", NULL };
-
-				add_all(&c, nums);
-			} else {
-				add_all(&c, switches);
-			}
+			add_all(&c, nums);
+			if (d->word)
+				add(&c, d->word);
+		} else if (d != NULL && d->type == OPTION_BOOL) {
+			add_all(&c, switches);
 		}
 	} else if (n == 1) {
-		if (!strcmp(cmd->complete, "mode"))
-			add_all(&c, modes);
-		else if (!strcmp(cmd->complete, "cmpmode"))
-			add_all(&c, cmpmodes);
+		if (!strcmp(cmd->complete, "mode")) {
+			add_all(&c, mode->choices);
+		} else if (!strcmp(cmd->complete, "cmpmode")) {
+			/* A compare side: a mode or a named variant (option.h), or "off". */
+			add_all(&c, mode->choices);
+			for (int i = 0; i < OPTION_PRESET_NAMED; i++)
+				add(&c, option_presets[i].name);
+			add(&c, "off");
+		}
 		else if (!strcmp(cmd->complete, "format"))
 			add_all(&c, formats);
 		else if (!strcmp(cmd->complete, "game")) {
@@ -162,7 +157,10 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 			for (const struct command_spec *x = command_table; x->name; x++)
 				add(&c, x->name);
 	} else if (n == 2 && !strcmp(cmd->complete, "cmpmode")) {
-		add_all(&c, cmpmodes);
+		add_all(&c, mode->choices);
+		for (int i = 0; i < OPTION_PRESET_NAMED; i++)
+			add(&c, option_presets[i].name);
+		add(&c, "off");
 	}
 	return c.list;
 }

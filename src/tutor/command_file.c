@@ -12,8 +12,13 @@
 #include "tracefile/traceformat.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader.h"
+#include "search/option.h"
 
-/* Writes the trace to PATH through a temporary file renamed into place. */
+/*
+ * "export [FORMAT] FILE": the trace saved the one way (traceformat_save:
+ * atomic, gzip when FILE ends in ".gz", the format FILE's name implies
+ * unless FORMAT names one), or "export game FILE": the game as PGN.
+ */
 bool command_export(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
@@ -23,8 +28,13 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 
 	const struct traceformat *f;
 
-	if (n != 2 || (traceformat_find(w[0]) == NULL && strcmp(w[0], "game")))
-		return error_set(err, 0, 0, "export: expected json|json-full|jsonl|jsonl-full|dot|text|pgn|game FILE");
+	char names[128];
+
+	traceformat_names("|", names, sizeof names);
+	if (n < 1 || n > 2 || (n == 2 && traceformat_find(w[0]) == NULL && strcmp(w[0], "game")) ||
+	    (n == 1 && (traceformat_find(w[0]) != NULL || !strcmp(w[0], "game"))))
+		return error_set(err, 0, 0, "export: expected [%s|game] FILE (without a format, FILE's name "
+				 "chooses it: .json, .jsonl, .txt, .dot, .pgn, and .gz compresses)", names);
 	if (!strcmp(w[0], "game")) {
 		struct pgn_tags tags = { 0 };
 		char engine[96];
@@ -33,7 +43,7 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 			return error_set(err, 0, 0, "export: no game is being played ('game white' starts one)");
 		if (!atomicfile_open(&af, w[1], &inner))
 			return error_set(err, 0, 0, "export: %s", inner.msg);
-		snprintf(engine, sizeof engine, "quiesce (mode %s, depth %d)", search_mode_name(s->opt.mode), s->opt.depth);
+		snprintf(engine, sizeof engine, "quiesce (mode %s, depth %d)", option_mode_name(s->opt.mode), s->opt.depth);
 		tags.event = "quiesce game";
 		tags.site = "quiesce tutor";
 		tags.round = "-";
@@ -48,14 +58,16 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 	}
 	if (!command_need_trace(s, err))
 		return false;
-	if (!atomicfile_open(&af, w[1], &inner))
-		return error_set(err, 0, 0, "export: %s", inner.msg);
-	f = traceformat_find(w[0]);
-	f->writer(af.fp, s->trace, &s->root, &s->opt, &s->result);
-	if (!atomicfile_commit(&af, &inner))
-		return error_set(err, 0, 0, "export: %s", inner.msg);
-	fprintf(out, "Wrote the trace (%u node%s) as %s to %s\n", (unsigned)trace_node_count(s->trace),
-		trace_node_count(s->trace) == 1 ? "" : "s", w[0], w[1]);
+	{
+		const char *path = w[n - 1];
+
+		f = n == 2 ? traceformat_find(w[0]) : traceformat_for_path(path);
+		if (!traceformat_save(path, f, s->trace, &s->root, &s->opt, &s->result, &inner))
+			return error_set(err, 0, 0, "export: %s", inner.msg);
+		fprintf(out, "Wrote the trace (%u node%s) as %s%s to %s\n", (unsigned)trace_node_count(s->trace),
+			trace_node_count(s->trace) == 1 ? "" : "s", f->name, traceformat_gzip(path) ? ", gzip" : "",
+			path);
+	}
 	return true;
 }
 

@@ -14,6 +14,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "teach/tour.h"
+#include "search/option.h"
 
 /* Says how the game ended, when it has. */
 static void announce(const struct session *s, FILE *out)
@@ -109,7 +110,7 @@ bool command_set_position(struct session *s, const char *fen, FILE *out, struct 
 		char desc[256];
 
 		tour_leave(s->tour, s);
-		search_options_describe(&s->opt, desc, sizeof desc);
+		option_describe(&s->opt, false, false, desc, sizeof desc);
 		fprintf(out, "Left lesson %d; your own search options are back: %s.\n", number, desc);
 	}
 	command_game_note_end(s, had_game, out);
@@ -167,7 +168,7 @@ bool command_game(struct session *s, const char *args, FILE *out, struct error *
 	s->game = g;
 	s->game_human = !strcmp(w[0], "white") ? WHITE : BLACK;
 	fprintf(out, "A game from %s: you play %s, the engine plays with the search options (%s).\n", s->fen,
-		w[0], search_mode_name(s->opt.mode));
+		w[0], option_mode_name(s->opt.mode));
 	if (g->pos.side != s->game_human)
 		return engine_reply(s, out, err);
 	fprintf(out, "Your move: 'move MOVE' (SAN or UCI; Tab completes).\n");

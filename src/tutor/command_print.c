@@ -9,6 +9,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "search/variant.h"
+#include "search/option.h"
 
 void command_node_san(const struct session *s, const struct trace *t, uint32_t node, char *buf)
 {
@@ -44,9 +45,9 @@ void command_print_result(struct session *s, const char *label, const struct sea
 		char desc[VARIANT_DESC_MAX];
 
 		variant_describe(opt, false, desc, sizeof desc);
-		snprintf(mode, sizeof mode, "%s [%s]", search_mode_name(opt->mode), desc);
+		snprintf(mode, sizeof mode, "%s [%s]", option_mode_name(opt->mode), desc);
 	} else {
-		snprintf(mode, sizeof mode, "%s", search_mode_name(opt->mode));
+		snprintf(mode, sizeof mode, "%s", option_mode_name(opt->mode));
 	}
 	/* Short enough for the tutor's status line: the node count is in the STOPPED part, the cutoffs are not. */
 	if (r->stopped && !r->has_score)

@@ -10,6 +10,7 @@
 #include "teach/horizon.h"
 #include "chess/notation.h"
 #include "search/variant.h"
+#include "search/option.h"
 
 bool command_fen(struct session *s, const char *args, FILE *out, struct error *err)
 {
@@ -47,7 +48,7 @@ static bool set_and_report(struct session *s, const char *cmd, const char *name,
 
 	if (!session_set_option(s, name, value, err))
 		return fail_in(cmd, err);
-	search_options_describe(&s->opt, desc, sizeof desc);
+	option_describe(&s->opt, false, false, desc, sizeof desc);
 	fprintf(out, "Search options: %s%s\n", desc, s->searched ? " (type 'search' to re-run)" : "");
 	return true;
 }
@@ -85,13 +86,13 @@ bool command_depth(struct session *s, const char *args, FILE *out, struct error 
 
 bool command_set(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], names[512];
 	int n = command_split_words(args, buf, sizeof buf, w);
 
-	if (n != 2)
-		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: check-plies, "
-				 "qdepth, delta, see, fail-soft, stand-pat, evasions, pawn-pushes, order, eval, max-nodes, "
-				 "max-memory");
+	if (n != 2) {
+		option_names_text(names, sizeof names);
+		return error_set(err, 0, 0, "set: expected OPTION VALUE, e.g. 'set delta on'; options: %s", names);
+	}
 	return set_and_report(s, "set", w[0], w[1], out, err);
 }
 
@@ -153,7 +154,7 @@ static void stats_one(struct session *s, const struct search_view *v, FILE *out)
 	size_t used = 0;
 
 	/* A trace opened from another engine's file says whose order and evaluation it holds. */
-	search_options_describe_origin(v->opt, trace_order_other(v->trace), trace_eval_other(v->trace), desc, sizeof desc);
+	option_describe(v->opt, trace_order_other(v->trace), trace_eval_other(v->trace), desc, sizeof desc);
 	fprintf(out, "Position: %s\nOptions:  %s\n", s->fen, desc);
 	command_print_result(s, "Result:   ", v->opt, v->result, out);
 	for (int i = 0; i < v->result->pv_len && used + NOTATION_BUFSIZE < sizeof pv; i++) {
