@@ -48,12 +48,39 @@ static void test_parse(void)
 
 	CHECK(sprt_parse_bounds("0,5", &e0, &e1, &err) && e0 == 0 && e1 == 5, "0,5");
 	CHECK(sprt_parse_bounds("-2.5,2.5", &e0, &e1, &err) && e0 == -2.5 && e1 == 2.5, "-2.5,2.5");
-	CHECK(!sprt_parse_bounds("0;5", &e0, &e1, &err) && err.column == 1, "0;5: column %d", err.column);
-	CHECK(!sprt_parse_bounds("0,5x", &e0, &e1, &err) && err.column == 3 && strstr(err.msg, "column 3"),
+	/* The column is the character at fault: the ';' where ',' should be, the 'x' after ELO1 (issue 30). */
+	CHECK(!sprt_parse_bounds("0;5", &e0, &e1, &err) && err.column == 2, "0;5: column %d", err.column);
+	CHECK(!sprt_parse_bounds("0,5x", &e0, &e1, &err) && err.column == 4 && strstr(err.msg, "column 4"),
 	      "0,5x: %s", err.msg);
+	CHECK(!sprt_parse_bounds("0", &e0, &e1, &err) && err.column == 2 && strstr(err.msg, "','"),
+	      "0: the missing ',' at column 2: %s", err.msg);
+	CHECK(!sprt_parse_bounds("five,10", &e0, &e1, &err) && err.column == 1, "five,10: column %d", err.column);
+	/* Blanks around a number, before it as after it, alike. */
+	CHECK(sprt_parse_bounds("0,5 ", &e0, &e1, &err) && e0 == 0 && e1 == 5, "'0,5 ': %s", err.msg);
+	CHECK(sprt_parse_bounds(" 0,5", &e0, &e1, &err) && e0 == 0 && e1 == 5, "' 0,5': %s", err.msg);
+	CHECK(sprt_parse_bounds(" 0 , 5 ", &e0, &e1, &err) && e0 == 0 && e1 == 5, "' 0 , 5 ': %s", err.msg);
+	CHECK(!sprt_parse_bounds("0x0,5", &e0, &e1, &err) && err.column == 2, "0x0,5: column %d", err.column);
+	CHECK(!sprt_parse_bounds("0,1e1", &e0, &e1, &err) && err.column == 4, "0,1e1: column %d", err.column);
 	CHECK(!sprt_parse_bounds("", &e0, &e1, &err), "empty");
 	CHECK(!sprt_parse_bounds("0,nan", &e0, &e1, &err), "nan");
 	CHECK(!sprt_parse_bounds("0,5000", &e0, &e1, &err), "5000 Elo");
+}
+
+/* Error rates: decimal only, above 0 and below 0.5 (issue 30). */
+static void test_rate(void)
+{
+	struct error err;
+	double v;
+
+	CHECK(sprt_parse_rate("0.05", &v, &err) && v == 0.05, "0.05");
+	CHECK(sprt_parse_rate(" .1 ", &v, &err) && v == 0.1, "' .1 '");
+	CHECK(!sprt_parse_rate("0x0.1", &v, &err), "0x0.1 is not decimal");
+	CHECK(!sprt_parse_rate("1e-2", &v, &err), "1e-2 is not plain decimal");
+	CHECK(!sprt_parse_rate("0.7", &v, &err) && strstr(err.msg, "below 0.5"), "0.7: %s", err.msg);
+	CHECK(!sprt_parse_rate("0.5", &v, &err), "0.5 (alpha + beta could reach 1)");
+	CHECK(!sprt_parse_rate("0", &v, &err), "0");
+	CHECK(!sprt_parse_rate("-0.1", &v, &err), "-0.1");
+	CHECK(!sprt_parse_rate("", &v, &err), "empty");
 }
 
 static void test_llr(void)
@@ -92,6 +119,7 @@ int main(void)
 {
 	test_bounds();
 	test_parse();
+	test_rate();
 	test_llr();
 	if (failures) {
 		printf("test_sprt: %d failure(s)\n", failures);

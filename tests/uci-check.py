@@ -181,9 +181,11 @@ def main():
         e.send("isready")
         before, _ = e.until("readyok")
         if b.startswith("go"):
-            # A go with a bad parameter still searches (with the other parameters): wait for it.
-            e.send("stop")
-            _, bm = e.until("bestmove")
+            # A go with a bad parameter still searches (with the other parameters): wait for it
+            # (a bounded one may have answered already).
+            if not any(l.startswith("bestmove") for l in before):
+                e.send("stop")
+                _, bm = e.until("bestmove")
             continue
         if not any(l.startswith("info string") for l in before):
             fail("bad input %r: no info string" % b[:40])
@@ -195,10 +197,24 @@ def main():
         e.send(b)
         e.send("isready")
         before, _ = e.until("readyok")
-        e.send("stop")
-        e.until("bestmove")
+        if not any(l.startswith("bestmove") for l in before):
+            e.send("stop")
+            e.until("bestmove")
         if not any(l.startswith("info string") and says in l for l in before):
             fail("%r: no info string saying '%s' (got %r)" % (b, says, before[-3:]))
+    # Negative, zero or malformed limits (issue 30): an info string and a bounded search that
+    # answers without "stop" (no stop is sent: an unbounded search would hit the GUARD).
+    for b, says in (("go movetime -1", "movetime -1 is out of range"),
+                    ("go movetime 0", "movetime 0: searching for 1 ms"),
+                    ("go nodes -5", "nodes -5 is out of range"),
+                    ("go depth -3", "depth -3 is out of range"),
+                    ("go movetime soon", "'movetime' needs a whole number")):
+        e.send(b)
+        before, bm = e.until("bestmove")
+        if not any(l.startswith("info string") and says in l for l in before):
+            fail("%r: no info string saying '%s' (got %r)" % (b, says, before[-3:]))
+        if len(bm.split()) < 2 or bm.split()[1] == "0000":
+            fail("%r: no move: %r" % (b, bm))
     # The position is still the one after e2e4 (the bad lines changed nothing).
     e.send("go depth 2")
     _, bm = e.until("bestmove")

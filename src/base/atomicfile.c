@@ -205,21 +205,33 @@ static int keep_mode(int fd, const struct stat *old)
 	return fchmod(fd, old->st_mode & 07777);
 }
 
-bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
+/*
+ * Opens AF for PATH: with FOLLOW, a symbolic link is followed to the file it
+ * names and a file that is not regular is written in place; without, PATH
+ * itself is what the rename replaces and a file that is not regular is
+ * refused.
+ */
+static bool open_file(struct atomicfile *af, const char *path, bool follow, struct error *err)
 {
 	struct stat st;
 	bool exists;
 	size_t len;
 	mode_t mask;
-	int fd;
+	int fd, access_errno;
 
 	memset(af, 0, sizeof *af);
-	af->path = write_target(path, err);
+	af->path = follow ? write_target(path, err) : xstrdup(path);
 	if (af->path == NULL)
 		return false;
 	path = af->path;
 	len = strlen(path);
-	exists = stat(path, &st) == 0;
+	exists = (follow ? stat(path, &st) : lstat(path, &st)) == 0;
+	if (exists && !follow && !S_ISREG(st.st_mode)) {
+		error_set(err, 0, 0, "cannot write '%s': it is %s, not a regular file", path,
+			  S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a directory" : "a special file");
+		release(af);
+		return false;
+	}
 	if (exists && !S_ISREG(st.st_mode)) {
 		af->fp = fopen(path, "w");
 		if (af->fp == NULL) {
@@ -235,8 +247,12 @@ bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
 	 * user cannot write it (root can, but a file no one may write is kept
 	 * read-only on purpose).
 	 */
-	if (exists && (access(path, W_OK) != 0 || (st.st_mode & 0222) == 0)) {
-		if ((st.st_mode & 0222) == 0)
+	access_errno = exists && access(path, W_OK) != 0 ? errno : 0;
+	if (exists && (access_errno != 0 || (st.st_mode & 0222) == 0)) {
+		if (access_errno == EROFS)
+			error_set(err, 0, 0, "cannot write '%s': %s (the file system is mounted read-only)",
+				  path, strerror(EROFS));
+		else if ((st.st_mode & 0222) == 0)
 			error_set(err, 0, 0, "cannot write '%s': the file is read-only (mode %04o); "
 				  "make it writable (chmod u+w) or choose another file",
 				  path, (unsigned)(st.st_mode & 07777));
@@ -281,6 +297,16 @@ fail:
 	pending_remove(af->tmp);
 	release(af);
 	return false;
+}
+
+bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err)
+{
+	return open_file(af, path, true, err);
+}
+
+bool atomicfile_open_nofollow(struct atomicfile *af, const char *path, struct error *err)
+{
+	return open_file(af, path, false, err);
 }
 
 bool atomicfile_commit(struct atomicfile *af, struct error *err)

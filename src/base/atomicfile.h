@@ -25,6 +25,14 @@ struct atomicfile {
 /* Opens AF for writing PATH; false with a message naming PATH in ERR. */
 bool atomicfile_open(struct atomicfile *af, const char *path, struct error *err);
 
+/*
+ * Opens AF for writing PATH as atomicfile_open does, but never through a
+ * symbolic link: the rename replaces PATH itself, and a PATH that is a link,
+ * a FIFO, a device or a directory is refused. For the records quiesce keeps
+ * (src/base/statefile), which a link must not redirect.
+ */
+bool atomicfile_open_nofollow(struct atomicfile *af, const char *path, struct error *err);
+
 /* Finishes the write: flush, sync, close and rename. False (and PATH untouched) on any error. */
 bool atomicfile_commit(struct atomicfile *af, struct error *err);
 

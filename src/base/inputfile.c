@@ -80,3 +80,11 @@ bool inputfile_check_regular(const char *path, struct error *err)
 		return errno == ENOENT ? true : error_set(err, 0, 0, "cannot use it: %s", strerror(errno));
 	return S_ISREG(st.st_mode) ? true : refuse(st.st_mode, err);
 }
+
+bool inputfile_same(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return a != NULL && b != NULL && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}

@@ -22,4 +22,11 @@ FILE *inputfile_open(const char *path, struct error *err);
  */
 bool inputfile_check_regular(const char *path, struct error *err);
 
+/*
+ * True when A and B name the same existing file (the same device and inode,
+ * after symbolic links and hard links): a command refuses to write its
+ * output over one of its inputs.
+ */
+bool inputfile_same(const char *a, const char *b);
+
 #endif

@@ -227,8 +227,9 @@ int cli_lessons(int argc, char **argv)
 		char state[4096];
 
 		leitner_init(&rec);
-		if (leitner_path(state, sizeof state, false) && !leitner_load(&rec, state, &err))
-			fprintf(stderr, "quiesce: %s\n", err.msg);
+		/* A damaged record is set aside, as the progress above is; a link or a FIFO is only reported. */
+		if (leitner_path(state, sizeof state, false) && !leitner_load_or_restart(&rec, state, true, &err))
+			fprintf(stderr, "quiesce: practice record: %s\n", err.msg);
 		leitner_print(&rec, leitner_today(), stdout);
 		leitner_clear(&rec);
 	}

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/inputfile.h"
 #include "play/compare.h"
 #include "base/datadir.h"
 #include "chess/fen.h"
@@ -51,13 +52,10 @@ enum {
 /* Parses an SPRT error rate: a decimal number strictly between 0 and 1. */
 static bool rate_option(const char *name, const char *arg, double *out)
 {
-	char *end;
+	struct error err = { 0 };
 
-	errno = 0;
-	*out = strtod(arg, &end);
-	if (end == arg || *end || errno || !(*out > 0.0 && *out < 1.0)) {
-		cli_usage_error("match: invalid --%s '%s': expected a number between 0 and 1 such as 0.05", name,
-				cli_cut(arg));
+	if (!sprt_parse_rate(arg, out, &err)) {
+		cli_usage_error("match: invalid --%s '%s': %s", name, cli_cut(arg), err.msg);
 		return false;
 	}
 	return true;
@@ -354,6 +352,18 @@ int cli_match(int argc, char **argv)
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 		jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : n;
+	}
+	/* The games must not replace the openings they are played from (the same file by another name included). */
+	if (pgn != NULL && fen == NULL) {
+		char *path = datadir_resolve(openings_file);
+		bool same = inputfile_same(pgn, path);
+
+		free(path);
+		if (same) {
+			free(modes);
+			return cli_usage_error("match: --pgn '%s' is the openings file (%s): the games would replace the "
+					       "openings; write them to another file", cli_cut(pgn), cli_cut(openings_file));
+		}
 	}
 	if (!load_openings(fen, openings_file, &openings, &nopenings)) {
 		free(modes);

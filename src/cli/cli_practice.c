@@ -170,16 +170,9 @@ int cli_practice(int argc, char **argv)
 		       practice_drill_name((enum practice_drill)drill), level, seed, count);
 	/* The practice record: what is due today comes first (read-only for --answer-key, which only prints). */
 	leitner_init(&rec);
-	if (!leitner_path(state, sizeof state, false) || !leitner_load(&rec, state, &err)) {
-		/* A record that cannot be read is set aside, as the lesson progress is, and a new one started. */
-		char away[4400];
-
-		if (state[0] && err.msg[0] && !key && progress_set_aside(state, away, sizeof away, NULL))
-			fprintf(stderr, "quiesce: practice: %s (set aside as %s; starting a new record)\n", err.msg, away);
-		else if (state[0] && err.msg[0])
-			fprintf(stderr, "quiesce: practice: %s\n", err.msg);
-		leitner_init(&rec);
-	}
+	/* A record that cannot be read is set aside, as the lesson progress is, and a new one started. */
+	if (leitner_path(state, sizeof state, false) && !leitner_load_or_restart(&rec, state, !key, &err))
+		fprintf(stderr, "quiesce: practice: %s\n", err.msg);
 	today = leitner_today();
 	due = xmalloc((size_t)count * sizeof *due);
 	ids = xmalloc((size_t)count * sizeof *ids);
@@ -216,6 +209,8 @@ int cli_practice(int argc, char **argv)
 			fprintf(stderr, "quiesce: practice: not saved: %s\n", statedir_problem());
 		else if (!leitner_save(&rec, state, &err))
 			fprintf(stderr, "quiesce: practice: not saved: %s\n", err.msg);
+		else if (err.msg[0])
+			fprintf(stderr, "quiesce: practice: %s\n", err.msg);
 	}
 	if (asked < count && !ended)
 		fprintf(stderr, "quiesce: practice: only %d questions: the positions are used up\n", asked);

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +19,17 @@ static const char check_trace_options[] =
 	"Options:\n"
 	"  -q, --quiet            print only the violations, not a line per clean trace\n"
 	"      --max N            print at most N violations a file (default 100; 0 for all)\n"
+	"      --max-memory SIZE  read at most a quarter of SIZE of text a line or document\n"
+	"                         (default: half the memory, within ulimit -v; 0: no limit)\n"
 	"  -h, --help             display this help and exit\n\n"
 	"Checks each trace against the search rules of the options it declares\n"
 	"(quiesce-trace(5), CHECKED RULES). Each violation is printed as\n"
 	"FILE: node N (MOVE PATH): RULE: what was expected and what was found.\n"
 	"Exit status: 0 when every trace is clean, 1 when one breaks a rule or cannot\n"
 	"be read, 2 for a usage error.\n";
+
+/* The --max-memory of check-trace, which bounds what cli_trace_load reads (0: the default budget). */
+static uint64_t load_max_memory;
 
 bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err)
 {
@@ -40,6 +46,7 @@ bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error 
 		return false;
 	}
 	lt->trace = trace_new();
+	tracereader_budget(lt->trace, load_max_memory);
 	if (!tracereader_read(f, path, lt->trace, &lt->root, &lt->opt, &lt->res, &info, err)) {
 		fclose(f);
 		trace_free(lt->trace);
@@ -71,6 +78,7 @@ int cli_check_trace(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "max", required_argument, NULL, 'M' },
+		{ "max-memory", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -89,6 +97,11 @@ int cli_check_trace(int argc, char **argv)
 			if (!cli_parse_int(optarg, 1000000000L, &max))
 				return cli_usage_error("check-trace: invalid --max '%s': expected a whole number (0 for all)",
 						       cli_cut(optarg));
+			break;
+		case 'm':
+			if (!search_memory_parse(optarg, &load_max_memory))
+				return cli_usage_error("check-trace: invalid --max-memory '%s': expected a size such as "
+						       "512M or 2G", cli_cut(optarg));
 			break;
 		case 'h':
 			cli_print_command_help("check-trace", check_trace_options);

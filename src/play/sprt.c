@@ -1,7 +1,6 @@
 /* sprt.c: the pentanomial generalized SPRT of a match (fishtest's maximum-likelihood form). */
 #include "play/sprt.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -19,10 +18,10 @@ bool sprt_init(struct sprt *s, double elo0, double elo1, double alpha, double be
 {
 	if (!(elo0 < elo1))
 		return error_set(err, 0, 0, "ELO0 (%g) must be below ELO1 (%g)", elo0, elo1);
-	if (!(alpha > 0.0 && alpha < 1.0))
-		return error_set(err, 0, 0, "alpha (%g) must be between 0 and 1", alpha);
-	if (!(beta > 0.0 && beta < 1.0))
-		return error_set(err, 0, 0, "beta (%g) must be between 0 and 1", beta);
+	if (!(alpha > 0.0 && alpha < SPRT_RATE_MAX))
+		return error_set(err, 0, 0, "alpha (%g) must be above 0 and below 0.5", alpha);
+	if (!(beta > 0.0 && beta < SPRT_RATE_MAX))
+		return error_set(err, 0, 0, "beta (%g) must be above 0 and below 0.5", beta);
 	if (!(alpha + beta < 1.0))
 		return error_set(err, 0, 0, "alpha + beta (%g) must be below 1", alpha + beta);
 	s->elo0 = elo0;
@@ -34,20 +33,61 @@ bool sprt_init(struct sprt *s, double elo0, double elo1, double alpha, double be
 	return true;
 }
 
-/* Parses one Elo bound of TEXT starting at *P; false at anything but a finite decimal number. */
+/*
+ * Reads a decimal number at *P: an optional sign (with SIGNED), digits, an
+ * optional '.' and digits; no blanks, exponent, hexadecimal, "inf" or
+ * "nan", and no locale (the tutor's locale may write 0,5). Moves *P past it;
+ * false when no such number starts there.
+ */
+static bool decimal(const char **p, bool sign_ok, double *out)
+{
+	const char *c = *p;
+	double v = 0.0, scale = 1.0;
+	bool neg = false, digits = false;
+
+	if (sign_ok && (*c == '-' || *c == '+'))
+		neg = *c++ == '-';
+	for (; *c >= '0' && *c <= '9'; c++, digits = true)
+		v = v * 10.0 + (*c - '0');
+	if (*c == '.')
+		for (c++; *c >= '0' && *c <= '9'; c++, digits = true) {
+			scale *= 10.0;
+			v = v * 10.0 + (*c - '0');
+		}
+	if (!digits)
+		return false;
+	*out = (neg ? -v : v) / scale;
+	*p = c;
+	return true;
+}
+
+/* Steps *P over blanks (spaces and tabs): blanks around a number are allowed, before it as after it. */
+static void blanks(const char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+}
+
+/*
+ * Parses one Elo bound of TEXT at *P, then expects END; the column in a
+ * message is the character at fault: where the number should start, or what
+ * stands where END should.
+ */
 static bool parse_elo(const char *text, const char **p, char end, double *out, struct error *err)
 {
-	char *stop;
 	double v;
 
-	errno = 0;
-	v = strtod(*p, &stop);
-	if (stop == *p || errno || !isfinite(v) || v < -2000.0 || v > 2000.0 || *stop != end)
-		return error_set(err, 0, (int)(*p - text) + 1,
-				 "column %d of '%s': expected ELO0,ELO1, two numbers of Elo from -2000 to 2000 such as 0,5",
-				 (int)(*p - text) + 1, text);
+	blanks(p);
+	if (!decimal(p, true, &v))
+		return error_set(err, 0, (int)(*p - text) + 1, "column %d of '%s': expected a number of Elo (ELO0,ELO1, "
+				 "two decimal numbers from -2000 to 2000 such as 0,5)", (int)(*p - text) + 1, text);
+	if (v < -2000.0 || v > 2000.0)
+		return error_set(err, 0, (int)(*p - text), "'%s': %g Elo is out of range: expected -2000 to 2000", text, v);
+	blanks(p);
+	if (**p != end)
+		return error_set(err, 0, (int)(*p - text) + 1, "column %d of '%s': expected %s (ELO0,ELO1 such as 0,5)",
+				 (int)(*p - text) + 1, text, end == ',' ? "',' and ELO1" : "the end after ELO1");
 	*out = v;
-	*p = stop;
 	return true;
 }
 
@@ -59,6 +99,20 @@ bool sprt_parse_bounds(const char *text, double *elo0, double *elo1, struct erro
 		return false;
 	p++;
 	return parse_elo(text, &p, '\0', elo1, err);
+}
+
+bool sprt_parse_rate(const char *text, double *out, struct error *err)
+{
+	const char *p = text;
+	double v;
+
+	blanks(&p);
+	if (!decimal(&p, false, &v) || (blanks(&p), *p != '\0'))
+		return error_set(err, 0, 0, "expected a decimal number such as 0.05");
+	if (!(v > 0.0 && v < SPRT_RATE_MAX))
+		return error_set(err, 0, 0, "%g is out of range: an error rate is above 0 and below 0.5", v);
+	*out = v;
+	return true;
 }
 
 /*

@@ -42,10 +42,26 @@ enum sprt_verdict { SPRT_CONTINUE = 0, SPRT_H0, SPRT_H1 };
 bool sprt_init(struct sprt *s, double elo0, double elo1, double alpha, double beta, struct error *err);
 
 /*
- * Parses "ELO0,ELO1" (two decimal numbers, e.g. "0,5" or "-2.5,2.5") into
- * ELO0 and ELO1. False with a message naming the column in ERR otherwise.
+ * Parses "ELO0,ELO1" (two decimal numbers, e.g. "0,5" or "-2.5,2.5", blanks
+ * allowed around each) into ELO0 and ELO1. False with a message naming the
+ * column in ERR otherwise: where a number should start, or the character
+ * that stands where ',' (or the end) should.
  */
 bool sprt_parse_bounds(const char *text, double *elo0, double *elo1, struct error *err);
+
+/*
+ * An error rate (alpha, beta) is above 0 and below SPRT_RATE_MAX: each below
+ * one half keeps alpha + beta below 1, which the test's bounds need
+ * (log(beta / (1 - alpha)) < 0 < log((1 - beta) / alpha)).
+ */
+#define SPRT_RATE_MAX 0.5
+
+/*
+ * Parses an error rate: a decimal number (no sign, exponent or hexadecimal;
+ * blanks around it allowed) above 0 and below SPRT_RATE_MAX. False with a
+ * message in ERR that does not repeat TEXT.
+ */
+bool sprt_parse_rate(const char *text, double *out, struct error *err);
 
 /* The LLR of the pentanomial counts PAIRS[5] (pairs scoring 0, 1/4, ..., 1); 0 with no pairs. */
 double sprt_llr(const struct sprt *s, const int pairs[5]);

@@ -603,6 +603,9 @@ static void cmd_go(struct uci *u, char **w, int n)
 	int side;
 
 	memset(&lim, 0, sizeof lim);
+	/* A limit that was given but could not be used (negative, malformed, too large) makes the search bounded, never one that waits for "stop". */
+	bool refused = false, movetime_given = false;
+
 	for (int i = 1; i < n; i++) {
 		static const char *const valued[] = { "depth", "nodes", "movetime", "wtime", "btime",
 						      "winc", "binc", "movestogo", "mate" };
@@ -631,6 +634,7 @@ static void cmd_go(struct uci *u, char **w, int n)
 			if (w[i - 1][0] != 'w' && w[i - 1][0] != 'b') {
 				say(u, "info string go: %s %s is out of range: expected 0 or more; ignored", w[i - 1],
 				    util_cut(w[i], cut, sizeof cut));
+				refused = true;
 				continue;
 			}
 			say(u, "info string go: %s %s is negative: read as 0", w[i - 1], util_cut(w[i], cut, sizeof cut));
@@ -645,6 +649,7 @@ static void cmd_go(struct uci *u, char **w, int n)
 			} else {
 				say(u, "info string go: '%s' needs a whole number; ignored", w[i]);
 			}
+			refused = true;
 			continue;
 		} else {
 			i++;
@@ -659,9 +664,10 @@ static void cmd_go(struct uci *u, char **w, int n)
 			lim.depth = v > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)v;
 		else if (!strcmp(w[i - 1], "nodes"))
 			lim.nodes = (uint64_t)v;
-		else if (!strcmp(w[i - 1], "movetime"))
+		else if (!strcmp(w[i - 1], "movetime")) {
 			lim.movetime = (long)v;
-		else if (!strcmp(w[i - 1], "wtime"))
+			movetime_given = true;
+		} else if (!strcmp(w[i - 1], "wtime"))
 			lim.time[WHITE] = (long)v;
 		else if (!strcmp(w[i - 1], "btime"))
 			lim.time[BLACK] = (long)v;
@@ -673,6 +679,14 @@ static void cmd_go(struct uci *u, char **w, int n)
 			lim.movestogo = (int)(v > 1000 ? 1000 : v);
 		else if (!strcmp(w[i - 1], "mate"))
 			lim.depth = v * 2 > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)(v * 2);
+	}
+	if (movetime_given && lim.movetime == 0) {
+		say(u, "info string go: movetime 0: searching for 1 ms (at least depth 1)");
+		lim.movetime = 1;
+	}
+	if (refused && !lim.infinite && !lim.clock && lim.depth == 0 && lim.nodes == 0 && lim.movetime == 0) {
+		say(u, "info string go: no usable limit: searching to depth 1 (send 'go infinite' to search until 'stop')");
+		lim.depth = 1;
 	}
 	stop_thinking(u);
 	side = u->pos.side;

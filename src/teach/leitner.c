@@ -6,10 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/atomicfile.h"
-#include "base/inputfile.h"
-#include "base/lockfile.h"
 #include "base/statedir.h"
+#include "base/statefile.h"
 #include "base/util.h"
 #include "teach/leitner.h"
 
@@ -21,6 +19,7 @@ void leitner_init(struct leitner *l)
 void leitner_clear(struct leitner *l)
 {
 	free(l->cards);
+	idindex_clear(&l->index);
 	leitner_init(l);
 }
 
@@ -48,11 +47,23 @@ int leitner_interval(int box)
 	return box < 1 ? 1 : 1 << ((box > LEITNER_BOXES ? LEITNER_BOXES : box) - 1);
 }
 
+/* The id of card I of the record CTX, for the index. */
+static const char *card_id(const void *ctx, int i)
+{
+	return ((const struct leitner *)ctx)->cards[i].id;
+}
+
+/* The card of ID; with CREATE a new one in box 1 when there is none, else NULL. */
 static struct leitner_card *find(struct leitner *l, const char *id, bool create)
 {
-	for (int i = 0; i < l->count; i++)
-		if (strcmp(l->cards[i].id, id) == 0)
-			return &l->cards[i];
+	char key[sizeof l->cards[0].id];
+	int i;
+
+	/* Ids are kept cut to the card's field: look the cut id up, or a long id would be added again and again. */
+	snprintf(key, sizeof key, "%s", id);
+	i = idindex_find(&l->index, key, card_id, l);
+	if (i >= 0)
+		return &l->cards[i];
 	if (!create)
 		return NULL;
 	if (l->count == l->cap) {
@@ -60,8 +71,9 @@ static struct leitner_card *find(struct leitner *l, const char *id, bool create)
 		l->cards = xrealloc(l->cards, (size_t)l->cap * sizeof *l->cards);
 	}
 	memset(&l->cards[l->count], 0, sizeof l->cards[0]);
-	snprintf(l->cards[l->count].id, sizeof l->cards[0].id, "%s", id);
+	memcpy(l->cards[l->count].id, key, sizeof key);
 	l->cards[l->count].box = 1;
+	idindex_add(&l->index, l->count, card_id, l);
 	return &l->cards[l->count++];
 }
 
@@ -75,10 +87,11 @@ void leitner_record(struct leitner *l, const char *id, enum practice_drill d, in
 	struct leitner_card *c;
 
 	if (d < PD_COUNT && level >= 1 && level <= PRACTICE_MAX_LEVEL) {
-		l->asked[d][level]++;
-		l->new_asked[d][level]++;
-		l->right[d][level] += right;
-		l->new_right[d][level] += right;
+		/* Counts saturate: a record answered two billion times stays at the largest count. */
+		l->asked[d][level] = statefile_count_add(l->asked[d][level], 1);
+		l->new_asked[d][level] = statefile_count_add(l->new_asked[d][level], 1);
+		l->right[d][level] = statefile_count_add(l->right[d][level], right);
+		l->new_right[d][level] = statefile_count_add(l->new_right[d][level], right);
 	}
 	if (id == NULL)
 		return;
@@ -125,101 +138,170 @@ int leitner_due(const struct leitner *l, enum practice_drill d, long today, cons
 	return n;
 }
 
-/* Parses the text of a practice file (PATH names it in messages) into L. */
-static bool parse(struct leitner *l, char *text, const char *path, struct error *err)
+/* The largest day number a card may be due on (a day in the year 275,000). */
+#define LEITNER_MAX_DAY 100000000L
+
+/* Parses line LINENO (LINE, without its newline) of a practice file into L; false with ERR. */
+static bool parse_line(struct leitner *l, char *line, const char *name, int lineno, struct error *err)
 {
-	int lineno = 0;
+	char *at = line, *word = statefile_word(&at), *w[5];
+	int n = 0;
+	long v[4];
 
-	for (char *line = text, *next; line && *line; line = next) {
-		char word[16], name[32], id[96];
-		int level, right, asked, box, used = 0;
-		long due;
+	if (word == NULL || word[0] == '#')
+		return true;
+	while (n < 5 && (w[n] = statefile_word(&at)) != NULL)
+		n++;
+	if (strcmp(word, "stat") == 0) {
+		int d = n == 4 ? practice_drill_parse(w[0]) : -1;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (lineno == 1) {
-			if (strcmp(line, LEITNER_MAGIC) != 0)
-				return error_set(err, 1, 1, "%s:1: not a practice file: expected the line '%s'", path, LEITNER_MAGIC);
-			continue;
-		}
-		if (line[0] == '#' || line[0] == '\0')
-			continue;
-		if (sscanf(line, "%15s%n", word, &used) != 1)
-			continue;
-		if (strcmp(word, "stat") == 0) {
-			int d;
+		if (d < 0 || !statefile_number(w[1], 1, PRACTICE_MAX_LEVEL, &v[0]) ||
+		    !statefile_number(w[2], 0, STATEFILE_COUNT_MAX, &v[1]) ||
+		    !statefile_number(w[3], 0, STATEFILE_COUNT_MAX, &v[2]) || v[2] < v[1])
+			return error_set(err, lineno, 1, "%s:%d: expected 'stat DRILL LEVEL RIGHT ASKED' (counts from 0 "
+					 "to %d, RIGHT at most ASKED)", name, lineno, STATEFILE_COUNT_MAX);
+		l->right[d][v[0]] = (int)v[1];
+		l->asked[d][v[0]] = (int)v[2];
+	} else if (strcmp(word, "box") == 0) {
+		struct leitner_card *c;
 
-			if (sscanf(line + used, "%31s %d %d %d", name, &level, &right, &asked) != 4 ||
-			    (d = practice_drill_parse(name)) < 0 || level < 1 || level > PRACTICE_MAX_LEVEL ||
-			    right < 0 || asked < right)
-				return error_set(err, lineno, 1, "%s:%d: expected 'stat DRILL LEVEL RIGHT ASKED'", path, lineno);
-			l->right[d][level] = right;
-			l->asked[d][level] = asked;
-		} else if (strcmp(word, "box") == 0) {
-			struct leitner_card *c;
+		if (n != 3 || strlen(w[0]) >= sizeof c->id || !statefile_number(w[1], 1, LEITNER_BOXES, &v[0]) ||
+		    !statefile_number(w[2], 0, LEITNER_MAX_DAY, &v[1]))
+			return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE' (ID at most %zu bytes, BOX "
+					 "1-%d, DUE a day number)", name, lineno, sizeof c->id - 1, LEITNER_BOXES);
+		c = find(l, w[0], true);
+		c->box = (int)v[0];
+		c->due = v[1];
+	} else {
+		char cut[UTIL_CUT_MAX + 4];
 
-			if (sscanf(line + used, "%95s %d %ld", id, &box, &due) != 3 || box < 1 || box > LEITNER_BOXES || due < 0)
-				return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE' (BOX 1-%d, DUE a day number)",
-						 path, lineno, LEITNER_BOXES);
-			c = find(l, id, true);
-			c->box = box;
-			c->due = due;
-		} else {
-			return error_set(err, lineno, 1, "%s:%d: unknown line '%s': expected stat or box", path, lineno, word);
-		}
+		return error_set(err, lineno, 1, "%s:%d: unknown line '%s': expected stat or box", name, lineno,
+				 util_cut(word, cut, sizeof cut));
 	}
 	return true;
 }
 
-bool leitner_load(struct leitner *l, const char *path, struct error *err)
+bool leitner_parse(struct leitner *l, const char *text, size_t len, const char *name, struct error *err)
 {
-	FILE *f;
-	char *text;
-	long len;
-	bool ok;
+	char *copy = xmalloc(len + 1), *line = copy;
+	int lineno = 0;
+	bool ok = true;
 
 	leitner_clear(l);
-	f = fopen(path, "rb");
-	if (f == NULL)
-		return errno == ENOENT ? true : error_set(err, 0, 0, "%s: %s", path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || len > (64L << 20) || fseek(f, 0, SEEK_SET) != 0) {
-		fclose(f);
-		return error_set(err, 0, 0, "%s: not a practice file (not a regular file of at most 64 MB)", path);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	/* A NUL is damage, not the end of the file (statefile_read refuses it; so does this, for the fuzzer). */
+	if (strlen(copy) != len) {
+		free(copy);
+		return error_set(err, 0, 0, "%s: a NUL byte: not a practice file", name);
 	}
-	text = xmalloc((size_t)len + 1);
-	len = (long)fread(text, 1, (size_t)len, f);
-	text[len] = '\0';
-	fclose(f);
-	ok = parse(l, text, path, err);
-	free(text);
+	while (ok && line < copy + len) {
+		char *next = strchr(line, '\n');
+
+		if (next)
+			*next++ = '\0';
+		else
+			next = copy + len;
+		lineno++;
+		if (lineno == 1) {
+			if (strcmp(line, LEITNER_MAGIC) != 0)
+				ok = error_set(err, 1, 1, "%s:1: not a practice file: expected the line '%s'", name,
+					       LEITNER_MAGIC);
+		} else {
+			ok = parse_line(l, line, name, lineno, err);
+		}
+		line = next;
+	}
+	free(copy);
 	if (!ok)
 		leitner_clear(l);
 	return ok;
 }
 
-bool leitner_save(struct leitner *l, const char *path, struct error *err)
+bool leitner_load(struct leitner *l, const char *path, struct error *err)
 {
-	struct leitner disk;
-	struct atomicfile af;
-	struct error e = { 0 };
-	int lock;
+	char *text;
+	size_t len;
 	bool ok;
 
-	if (!inputfile_check_regular(path, &e))
-		return error_set(err, 0, 0, "%s %s", path, e.msg);
-	lock = lockfile_acquire(path, &e);
-	if (lock < 0)
-		return error_set(err, 0, 0, "%s: %s", path, e.msg);
-	/* The merge: the disk's counts plus this session's answers; this session's boxes over the disk's. */
+	leitner_clear(l);
+	switch (statefile_read(path, LEITNER_MAX_BYTES, &text, &len, err)) {
+	case STATEFILE_MISSING:
+		return true;
+	case STATEFILE_OK:
+		break;
+	default:
+		return false;
+	}
+	ok = leitner_parse(l, text, len, path, err);
+	free(text);
+	return ok;
+}
+
+bool leitner_load_or_restart(struct leitner *l, const char *path, bool set_aside, struct error *note)
+{
+	struct error e = { 0 };
+	char *text;
+	size_t len;
+	enum statefile_status st;
+
+	leitner_clear(l);
+	if (note)
+		note->msg[0] = '\0';
+	st = statefile_read(path, LEITNER_MAX_BYTES, &text, &len, &e);
+	if (st == STATEFILE_MISSING)
+		return true;
+	if (st == STATEFILE_OK) {
+		bool ok = leitner_parse(l, text, len, path, &e);
+
+		free(text);
+		if (ok)
+			return true;
+		st = STATEFILE_DAMAGED;
+	}
+	if (st == STATEFILE_DAMAGED && set_aside) {
+		char away[4400];
+		struct error e2 = { 0 };
+
+		if (statefile_set_aside(path, away, sizeof away, &e2))
+			return error_set(note, e.line, 0, "%s (set aside as %s; starting a new record)", e.msg, away);
+		return error_set(note, e.line, 0, "%s (%s)", e.msg, e2.msg);
+	}
+	if (st == STATEFILE_DAMAGED)
+		return error_set(note, e.line, 0, "%s (it will be kept as %s.corrupt-DATE when an answer is saved)",
+				 e.msg, path);
+	return error_set(note, e.line, 0, "%s", e.msg);
+}
+
+bool leitner_write(const struct leitner *l, FILE *fp)
+{
+	fprintf(fp, "%s\n", LEITNER_MAGIC);
+	for (int d = 0; d < PD_COUNT; d++)
+		for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++)
+			if (l->asked[d][v])
+				fprintf(fp, "stat %s %d %d %d\n", practice_drill_name((enum practice_drill)d), v,
+					l->right[d][v], l->asked[d][v]);
+	for (int i = 0; i < l->count; i++)
+		fprintf(fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
+	return !ferror(fp);
+}
+
+/*
+ * The merge of a save (statefile_kind): the counts on disk plus this
+ * session's answers; this session's boxes over the disk's, the others as the
+ * disk has them.
+ */
+static bool merge(void *rec, const char *text, size_t len, const char *path, struct error *err)
+{
+	struct leitner *l = rec, disk;
+
 	leitner_init(&disk);
-	if (!leitner_load(&disk, path, &e))
-		leitner_init(&disk);   /* a file that cannot be read is replaced by what this session knows */
+	if (!leitner_parse(&disk, text, len, path, err))
+		return false;
 	for (int d = 0; d < PD_COUNT; d++)
 		for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++) {
-			l->right[d][v] = disk.right[d][v] + l->new_right[d][v];
-			l->asked[d][v] = disk.asked[d][v] + l->new_asked[d][v];
+			l->right[d][v] = statefile_count_add(disk.right[d][v], l->new_right[d][v]);
+			l->asked[d][v] = statefile_count_add(disk.asked[d][v], l->new_asked[d][v]);
 		}
 	for (int i = 0; i < disk.count; i++) {
 		struct leitner_card *c = find(l, disk.cards[i].id, true);
@@ -230,39 +312,46 @@ bool leitner_save(struct leitner *l, const char *path, struct error *err)
 		}
 	}
 	leitner_clear(&disk);
-	ok = atomicfile_open(&af, path, err);
-	if (ok) {
-		fprintf(af.fp, "%s\n", LEITNER_MAGIC);
-		for (int d = 0; d < PD_COUNT; d++)
-			for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++)
-				if (l->asked[d][v])
-					fprintf(af.fp, "stat %s %d %d %d\n", practice_drill_name((enum practice_drill)d), v,
-						l->right[d][v], l->asked[d][v]);
-		for (int i = 0; i < l->count; i++)
-			fprintf(af.fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
-		ok = atomicfile_commit(&af, err);
-	}
-	if (ok) {
-		memset(l->new_right, 0, sizeof l->new_right);
-		memset(l->new_asked, 0, sizeof l->new_asked);
-		for (int i = 0; i < l->count; i++)
-			l->cards[i].changed = false;
-	}
-	lockfile_release(lock);
-	return ok;
+	return true;
+}
+
+/* The write of a save (statefile_kind). */
+static bool write_record(void *rec, FILE *fp)
+{
+	return leitner_write(rec, fp);
+}
+
+bool leitner_save(struct leitner *l, const char *path, struct error *err)
+{
+	static const struct statefile_kind kind = { (size_t)LEITNER_MAX_BYTES, merge, write_record };
+
+	if (!statefile_save(path, &kind, l, err))
+		return false;
+	memset(l->new_right, 0, sizeof l->new_right);
+	memset(l->new_asked, 0, sizeof l->new_asked);
+	for (int i = 0; i < l->count; i++)
+		l->cards[i].changed = false;
+	return true;
 }
 
 void leitner_print(const struct leitner *l, long today, FILE *out)
 {
 	bool any = false;
+	int dues[PD_COUNT] = { 0 };
 
+	/* One pass over the cards (two million of them fill the 64 MB a record may have). */
+	for (int i = 0; i < l->count; i++)
+		if (l->cards[i].due <= today) {
+			int d = id_drill(l->cards[i].id);
+
+			if (d >= 0)
+				dues[d]++;
+		}
 	fprintf(out, "\nPractice (quiesce practice --drill NAME):\n");
 	for (int d = 0; d < PD_COUNT; d++) {
-		int due = 0;
+		int due = dues[d];
 		bool asked = false;
 
-		for (int i = 0; i < l->count; i++)
-			due += l->cards[i].due <= today && id_drill(l->cards[i].id) == d;
 		for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++)
 			asked |= l->asked[d][v] > 0;
 		if (!asked && due == 0)

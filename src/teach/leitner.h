@@ -17,7 +17,9 @@
  * Several sessions may share the file: a save merges as progress_save does.
  * Under a lock it reads the file, adds this session's answers to the counts
  * on disk, puts this session's boxes over the disk's (the others stay) and
- * replaces the file atomically.
+ * replaces the file atomically (src/base/statefile: never through a
+ * symbolic link, a damaged file kept as practice.corrupt-DATE). Counts stop
+ * at STATEFILE_COUNT_MAX instead of overflowing; lines may end in CRLF.
  */
 #ifndef QUIESCE_LEITNER_H
 #define QUIESCE_LEITNER_H
@@ -25,6 +27,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "base/idindex.h"
 #include "base/types.h"
 #include "teach/practice.h"
 
@@ -45,7 +48,11 @@ struct leitner {
 	int new_asked[PD_COUNT][PRACTICE_MAX_LEVEL + 1];
 	int count, cap;
 	struct leitner_card *cards;
+	struct idindex index;       /* the cards by id: loading is linear */
 };
+
+/* The largest practice file read (a larger one is damaged). */
+#define LEITNER_MAX_BYTES (64L << 20)
 
 /* An empty record; leitner_clear frees what it holds. */
 void leitner_init(struct leitner *l);
@@ -60,7 +67,29 @@ bool leitner_path(char *buf, size_t n, bool create);
  */
 bool leitner_load(struct leitner *l, const char *path, struct error *err);
 
-/* Merges what is on disk and writes L to PATH (see above); false with ERR. */
+/*
+ * Reads PATH into L as leitner_load does; when it cannot, L is left empty
+ * and NOTE says why (naming PATH). With SET_ASIDE a damaged record is first
+ * kept as PATH.corrupt-DATE, and NOTE says so. True when PATH was read or
+ * does not exist (NOTE empty).
+ */
+bool leitner_load_or_restart(struct leitner *l, const char *path, bool set_aside, struct error *note);
+
+/*
+ * Parses TEXT (LEN bytes, NUL-terminated; NAME stands for the file in
+ * messages) into L (emptied first); false with ERR naming the line, L empty.
+ */
+bool leitner_parse(struct leitner *l, const char *text, size_t len, const char *name, struct error *err);
+
+/* Writes L in the file's format to FP; false on a write error. */
+bool leitner_write(const struct leitner *l, FILE *fp);
+
+/*
+ * Merges what is on disk and writes L to PATH (see above); false with ERR.
+ * When the file on disk was damaged it is set aside and the save goes on:
+ * true, with ERR holding a note that says so (ERR's message is empty
+ * otherwise), for the caller to show.
+ */
 bool leitner_save(struct leitner *l, const char *path, struct error *err);
 
 /* Today, as the schedule counts days: $QUIESCE_PRACTICE_DAY when set (for tests), else the UTC date. */

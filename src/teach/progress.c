@@ -10,10 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/atomicfile.h"
 #include "base/statedir.h"
-#include "base/inputfile.h"
-#include "base/lockfile.h"
+#include "base/statefile.h"
 #include "base/util.h"
 
 /* A progress file larger than this is not one. */
@@ -31,6 +29,7 @@ void progress_clear(struct progress *p)
 	for (int i = 0; i < p->count; i++)
 		free(p->lessons[i].answers);
 	free(p->lessons);
+	idindex_clear(&p->index);
 	progress_init(p);
 }
 
@@ -39,19 +38,32 @@ bool progress_path(char *buf, size_t n, bool create)
 	return statedir_path("progress", buf, n, create);
 }
 
+/* The id of lesson I of the progress CTX, for the index. */
+static const char *lesson_id(const void *ctx, int i)
+{
+	return ((const struct progress *)ctx)->lessons[i].id;
+}
+
 struct progress_lesson *progress_find(struct progress *p, const char *id, bool create)
 {
 	struct progress_lesson *pl;
+	char key[PROGRESS_ID_MAX];
+	int i;
 
-	for (int i = 0; i < p->count; i++)
-		if (!strcmp(p->lessons[i].id, id))
-			return &p->lessons[i];
+	snprintf(key, sizeof key, "%s", id);
+	i = idindex_find(&p->index, key, lesson_id, p);
+	if (i >= 0)
+		return &p->lessons[i];
 	if (!create)
 		return NULL;
-	p->lessons = xrealloc(p->lessons, sizeof *p->lessons * (size_t)(p->count + 1));
-	pl = &p->lessons[p->count++];
+	if (p->count == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->lessons = xrealloc(p->lessons, sizeof *p->lessons * (size_t)p->cap);
+	}
+	pl = &p->lessons[p->count];
 	memset(pl, 0, sizeof *pl);
-	snprintf(pl->id, sizeof pl->id, "%s", id);
+	memcpy(pl->id, key, sizeof key);
+	idindex_add(&p->index, p->count++, lesson_id, p);
 	return pl;
 }
 
@@ -63,6 +75,26 @@ const struct progress_answer *progress_answer_of(const struct progress_lesson *p
 	return NULL;
 }
 
+/* Fills A with the answer TEXT to QUESTION of PAGE, made one line without surrounding blanks. */
+static void answer_set(struct progress_answer *a, int page, int question, bool right, const char *text)
+{
+	a->page = page;
+	a->question = question;
+	a->right = right;
+	/* One line in the file: control characters become blanks, then the surrounding blanks go. */
+	snprintf(a->text, sizeof a->text, "%s", text);
+	for (char *c = a->text; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 127)
+			*c = ' ';
+	for (size_t len = strlen(a->text); len > 0 && a->text[len - 1] == ' '; len--)
+		a->text[len - 1] = '\0';
+	{
+		size_t lead = strspn(a->text, " ");
+
+		memmove(a->text, a->text + lead, strlen(a->text + lead) + 1);
+	}
+}
+
 void progress_answer(struct progress_lesson *pl, int page, int question, bool right, const char *text)
 {
 	struct progress_answer *a = (struct progress_answer *)progress_answer_of(pl, page, question);
@@ -72,27 +104,14 @@ void progress_answer(struct progress_lesson *pl, int page, int question, bool ri
 		a = &pl->answers[pl->answer_count++];
 	}
 	pl->changed = true;
-	a->page = page;
-	a->question = question;
-	a->right = right;
-	/* One line in the file: control characters become blanks, surrounding blanks go. */
-	while (*text == ' ' || *text == '\t')
-		text++;
-	snprintf(a->text, sizeof a->text, "%s", text);
-	for (char *c = a->text; *c; c++)
-		if ((unsigned char)*c < ' ' || *c == 127)
-			*c = ' ';
-	for (size_t len = strlen(a->text); len > 0 && a->text[len - 1] == ' '; len--)
-		a->text[len - 1] = '\0';
+	answer_set(a, page, question, right, text);
 }
 
 void progress_describe(const struct progress *p, const char *id, int pages, char *buf, size_t n)
 {
 	const struct progress_lesson *pl = NULL;
 
-	for (int i = 0; i < p->count; i++)
-		if (!strcmp(p->lessons[i].id, id))
-			pl = &p->lessons[i];
+	pl = progress_find((struct progress *)p, id, false);
 	if (pl == NULL || pl->page <= 0)
 		snprintf(buf, n, "not started");
 	else if (pl->done)
@@ -107,14 +126,9 @@ void progress_describe(const struct progress *p, const char *id, int pages, char
 /* Reads a whole number from 1 to PROGRESS_MAX_PAGE. */
 static bool parse_number(const char *w, int *out)
 {
-	char *end;
 	long v;
 
-	if (!w || !isdigit((unsigned char)*w))
-		return false;
-	errno = 0;
-	v = strtol(w, &end, 10);
-	if (errno || *end || v < 1 || v > PROGRESS_MAX_PAGE)
+	if (!statefile_number(w, 1, PROGRESS_MAX_PAGE, &v))
 		return false;
 	*out = (int)v;
 	return true;
@@ -165,7 +179,9 @@ static bool parse_line(struct progress *p, char *line, const char *name, int lin
 		if (strcmp(w[3], "right") && strcmp(w[3], "wrong"))
 			return error_set(err, lineno, 0, "%s:%d: expected 'right' or 'wrong', not '%.40s'", name,
 					 lineno, w[3]);
-		progress_answer(pl, page, question, !strcmp(w[3], "right"), text);
+		/* Appended: a later answer to the same question replaces it when the parse ends (dedupe_answers). */
+		pl->answers = xrealloc(pl->answers, sizeof *pl->answers * (size_t)(pl->answer_count + 1));
+		answer_set(&pl->answers[pl->answer_count++], page, question, !strcmp(w[3], "right"), text);
 		return true;
 	}
 	while (nw < 5 && (w[nw] = strtok_r(NULL, " \t", &save)))
@@ -193,6 +209,53 @@ static bool parse_line(struct progress *p, char *line, const char *name, int lin
 		return true;
 	}
 	return error_set(err, lineno, 0, "%s:%d: unknown line '%.40s'", name, lineno, kw);
+}
+
+/* An answer's place for dedupe_answers: its question and its position in the file. */
+struct answer_place {
+	int page, question, index;
+};
+
+/* Orders answer places by page, question, then position. */
+static int place_order(const void *a, const void *b)
+{
+	const struct answer_place *x = a, *y = b;
+
+	if (x->page != y->page)
+		return x->page < y->page ? -1 : 1;
+	if (x->question != y->question)
+		return x->question < y->question ? -1 : 1;
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/*
+ * Keeps only the last answer the file gives to each question of PL, in the
+ * file's order: a sort, so that a lesson of 50,000 answer lines loads in
+ * n log n, not n squared.
+ */
+static void dedupe_answers(struct progress_lesson *pl)
+{
+	struct answer_place *pos;
+	bool *keep;
+	int n = 0;
+
+	if (pl->answer_count < 2)
+		return;
+	pos = xmalloc(sizeof *pos * (size_t)pl->answer_count);
+	keep = xcalloc((size_t)pl->answer_count, sizeof *keep);
+	for (int i = 0; i < pl->answer_count; i++)
+		pos[i] = (struct answer_place){ pl->answers[i].page, pl->answers[i].question, i };
+	qsort(pos, (size_t)pl->answer_count, sizeof *pos, place_order);
+	for (int i = 0; i < pl->answer_count; i++)
+		if (i + 1 == pl->answer_count || place_order(&pos[i], &pos[i + 1]) != 0 ||
+		    pos[i].page != pos[i + 1].page || pos[i].question != pos[i + 1].question)
+			keep[pos[i].index] = true;
+	for (int i = 0; i < pl->answer_count; i++)
+		if (keep[i])
+			pl->answers[n++] = pl->answers[i];
+	pl->answer_count = n;
+	free(pos);
+	free(keep);
 }
 
 enum progress_status progress_parse(struct progress *p, const char *text, const char *name, struct error *err)
@@ -235,6 +298,11 @@ enum progress_status progress_parse(struct progress *p, const char *text, const 
 		error_set(err, 0, 0, "%s: empty, or not a progress file (expected '%s')", name, PROGRESS_MAGIC);
 		goto corrupt;
 	}
+	/* What was read is not this session's change (progress_answer marks a lesson changed). */
+	for (int i = 0; i < p->count; i++) {
+		dedupe_answers(&p->lessons[i]);
+		p->lessons[i].changed = false;
+	}
 	return PROGRESS_OK;
 corrupt:
 	progress_clear(p);
@@ -243,30 +311,21 @@ corrupt:
 
 enum progress_status progress_load(struct progress *p, const char *path, struct error *err)
 {
-	struct error e = { 0 };
-	FILE *f = inputfile_open(path, &e);
 	char *text;
 	size_t len;
 	enum progress_status st;
 
 	progress_clear(p);
-	if (f == NULL) {
-		if (errno == ENOENT)
-			return PROGRESS_MISSING;
-		error_set(err, 0, 0, "%s: %s", path, e.msg);
+	switch (statefile_read(path, PROGRESS_MAX_BYTES, &text, &len, err)) {
+	case STATEFILE_MISSING:
+		return PROGRESS_MISSING;
+	case STATEFILE_UNUSABLE:
 		return PROGRESS_UNUSABLE;
-	}
-	text = xmalloc(PROGRESS_MAX_BYTES + 1);
-	len = fread(text, 1, PROGRESS_MAX_BYTES + 1, f);
-	if (ferror(f) || len > PROGRESS_MAX_BYTES || memchr(text, '\0', len)) {
-		error_set(err, 0, 0, "%s: %s", path, ferror(f) ? "cannot be read" :
-			  len > PROGRESS_MAX_BYTES ? "too large for a progress file" : "holds binary data");
-		fclose(f);
-		free(text);
+	case STATEFILE_DAMAGED:
 		return PROGRESS_CORRUPT;
+	case STATEFILE_OK:
+		break;
 	}
-	fclose(f);
-	text[len] = '\0';
 	st = progress_parse(p, text, path, err);
 	free(text);
 	return st;
@@ -317,86 +376,65 @@ void progress_merge(struct progress *p, const struct progress *disk)
 		snprintf(p->last, sizeof p->last, "%s", disk->last);
 }
 
-/* Writes P to PATH atomically. */
-static bool write_file(const struct progress *p, const char *path, struct error *err)
+bool progress_write(const struct progress *p, FILE *fp)
 {
-	struct atomicfile af;
-
-	if (!atomicfile_open(&af, path, err))
-		return false;
-	fprintf(af.fp, "# quiesce: the learner's progress through the lessons (see quiesce(1)).\n%s\n",
-		PROGRESS_MAGIC);
+	fprintf(fp, "# quiesce: the learner's progress through the lessons (see quiesce(1)).\n%s\n", PROGRESS_MAGIC);
 	for (int i = 0; i < p->count; i++) {
 		const struct progress_lesson *pl = &p->lessons[i];
 
 		if (pl->page <= 0)
 			continue;
-		fprintf(af.fp, "lesson %s %d %d %s\n", pl->id, pl->page, pl->pages < pl->page ? pl->page : pl->pages,
+		fprintf(fp, "lesson %s %d %d %s\n", pl->id, pl->page, pl->pages < pl->page ? pl->page : pl->pages,
 			pl->done ? "done" : "started");
 		for (int j = 0; j < pl->answer_count; j++) {
 			const struct progress_answer *a = &pl->answers[j];
 
-			fprintf(af.fp, "answer %s %d %d %s %s\n", pl->id, a->page, a->question,
-				a->right ? "right" : "wrong", a->text);
+			/* An answer past the lesson's pages (pages shrank) would not read back: it is dropped. */
+			if (a->page > (pl->pages < pl->page ? pl->page : pl->pages))
+				continue;
+			fprintf(fp, "answer %s %d %d %s %s\n", pl->id, a->page, a->question,
+				a->right ? "right" : "wrong", a->text[0] ? a->text : "-");
 		}
 	}
 	if (p->last[0])
-		fprintf(af.fp, "last %s\n", p->last);
-	return atomicfile_commit(&af, err);
+		fprintf(fp, "last %s\n", p->last);
+	return !ferror(fp);
+}
+
+/* The merge of a save (statefile_kind): the disk's lessons under this session's changes. */
+static bool merge(void *rec, const char *text, size_t len, const char *path, struct error *err)
+{
+	struct progress disk;
+	bool ok;
+
+	(void)len;
+	progress_init(&disk);
+	ok = progress_parse(&disk, text, path, err) == PROGRESS_OK;
+	if (ok)
+		progress_merge(rec, &disk);
+	progress_clear(&disk);
+	return ok;
+}
+
+/* The write of a save (statefile_kind). */
+static bool write_record(void *rec, FILE *fp)
+{
+	return progress_write(rec, fp);
 }
 
 bool progress_save(struct progress *p, const char *path, struct error *err)
 {
-	struct progress disk;
-	struct error e = { 0 };
-	int lock;
-	bool ok;
+	static const struct statefile_kind kind = { PROGRESS_MAX_BYTES, merge, write_record };
 
-	if (!inputfile_check_regular(path, &e))
-		return error_set(err, 0, 0, "%s %s", path, e.msg);
-	lock = lockfile_acquire(path, &e);
-	if (lock < 0)
-		return error_set(err, 0, 0, "%s: %s", path, e.msg);
-	progress_init(&disk);
-	switch (progress_load(&disk, path, &e)) {
-	case PROGRESS_OK:
-		progress_merge(p, &disk);
-		break;
-	case PROGRESS_MISSING:
-	case PROGRESS_UNUSABLE:
-		break;
-	case PROGRESS_CORRUPT: {
-		/* Someone else's corrupt file is not ours to destroy: it is set aside, as at start-up. */
-		char away[4300];
-
-		progress_set_aside(path, away, sizeof away, NULL);
-		break;
-	}
-	}
-	progress_clear(&disk);
-	ok = write_file(p, path, err);
-	if (ok) {
-		for (int i = 0; i < p->count; i++)
-			p->lessons[i].changed = false;
-		p->last_changed = false;
-	}
-	lockfile_release(lock);
-	return ok;
+	if (!statefile_save(path, &kind, p, err))
+		return false;
+	for (int i = 0; i < p->count; i++)
+		p->lessons[i].changed = false;
+	p->last_changed = false;
+	return true;
 }
 
 bool progress_set_aside(const char *path, char *away, size_t n, struct error *err)
 {
-	time_t now = time(NULL);
-	struct tm tm;
-	char stamp[32];
-
-	localtime_r(&now, &tm);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(away, n, "%s.corrupt-%s", path, stamp);
-	/* Two in the same second: keep both. */
-	for (int i = 2; access(away, F_OK) == 0 && i < 100; i++)
-		snprintf(away, n, "%s.corrupt-%s-%d", path, stamp, i);
-	if (rename(path, away) != 0)
-		return error_set(err, 0, 0, "cannot rename %s to %s: %s", path, away, strerror(errno));
-	return true;
+	return statefile_set_aside(path, away, n, err);
 }

@@ -19,13 +19,17 @@
  * every lesson this session did not change as the disk has it, puts this
  * session's changes over it (for a lesson both changed: this session's page,
  * and the answers of both, this session's where both answered a question),
- * and writes the result. So no session's progress is lost.
+ * and writes the result. So no session's progress is lost. Reading and
+ * saving go through src/base/statefile: never through a symbolic link, a
+ * damaged file kept as progress.corrupt-DATE, CRLF read as LF.
  */
 #ifndef QUIESCE_PROGRESS_H
 #define QUIESCE_PROGRESS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+#include "base/idindex.h"
 #include "base/types.h"
 
 #define PROGRESS_MAGIC "quiesce-progress 1"
@@ -49,10 +53,11 @@ struct progress_lesson {
 };
 
 struct progress {
-	int count;
+	int count, cap;
 	struct progress_lesson *lessons;
 	char last[PROGRESS_ID_MAX];      /* the lesson studied last, "" when none */
 	bool last_changed;               /* LAST set by this session */
+	struct idindex index;            /* the lessons by id: loading is linear */
 };
 
 /*
@@ -83,8 +88,16 @@ enum progress_status progress_load(struct progress *p, const char *path, struct 
 /* Parses the text of a progress file (NAME stands for it in messages). */
 enum progress_status progress_parse(struct progress *p, const char *text, const char *name, struct error *err);
 
-/* Writes P to PATH atomically (a temporary file renamed over PATH); false with ERR on failure. */
+/*
+ * Merges the file on disk (see above) and writes P to PATH atomically (a
+ * temporary file renamed over PATH); false with ERR on failure. A damaged
+ * file on disk is set aside and the save goes on: true with a note in ERR
+ * (whose message is empty otherwise).
+ */
 bool progress_save(struct progress *p, const char *path, struct error *err);
+
+/* Writes P in the file's format to FP; false on a write error. */
+bool progress_write(const struct progress *p, FILE *fp);
 
 /*
  * Merges DISK (the file as another session left it) into P as progress_save

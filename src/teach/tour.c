@@ -125,6 +125,9 @@ bool tour_save(struct tour *t)
 		snprintf(t->note, sizeof t->note, "cannot save the progress: %s", err.msg);
 		return false;
 	}
+	/* A damaged file on disk was set aside: said, as at start-up. */
+	if (err.msg[0])
+		snprintf(t->note, sizeof t->note, "progress file corrupt: %s", err.msg);
 	t->existed = true;
 	return true;
 }

@@ -26,6 +26,7 @@ struct gz {
 	FILE *under;
 	z_stream z;
 	bool failed, done;
+	int error;              /* the errno of the failure under the stream (ENOSPC, EROFS, ...), or 0 */
 	const char **why;
 	unsigned char prefix[16];
 	size_t prefix_n;
@@ -47,8 +48,11 @@ static bool gz_deflate(struct gz *g, int flush)
 		if (rc == Z_STREAM_ERROR)
 			return false;
 		have = sizeof g->buf - g->z.avail_out;
-		if (have && fwrite(g->buf, 1, have, g->under) != have)
+		if (have && fwrite(g->buf, 1, have, g->under) != have) {
+			/* The cause (a full disk) is what the user needs, not EIO. */
+			g->error = errno;
 			return false;
+		}
 	} while (g->z.avail_out == 0);
 	return true;
 }
@@ -58,14 +62,14 @@ static ssize_t gz_write(void *cookie, const char *data, size_t n)
 	struct gz *g = cookie;
 
 	if (g->failed) {
-		errno = EIO;
+		errno = g->error ? g->error : EIO;
 		return -1;
 	}
 	g->z.next_in = (unsigned char *)data;
 	g->z.avail_in = (uInt)n;
 	if (!gz_deflate(g, Z_NO_FLUSH)) {
 		g->failed = true;
-		errno = EIO;
+		errno = g->error ? g->error : EIO;
 		return -1;
 	}
 	return (ssize_t)n;
@@ -80,12 +84,15 @@ static int gz_close_write(void *cookie)
 	g->z.avail_in = 0;
 	ok = ok && gz_deflate(g, Z_FINISH);
 	deflateEnd(&g->z);
-	ok = ok && fflush(g->under) == 0 && !ferror(g->under);
-	free(g);
+	if (ok && fflush(g->under) != 0)
+		g->error = errno;
+	ok = ok && !g->error && !ferror(g->under);
 	if (!ok) {
-		errno = EIO;
+		errno = g->error ? g->error : EIO;
+		free(g);
 		return EOF;
 	}
+	free(g);
 	return 0;
 }
 
@@ -121,6 +128,22 @@ static ssize_t gz_fail(struct gz *g, const char *why)
 		*g->why = why;
 	errno = EIO;
 	return -1;
+}
+
+/* Whether the input left (in Z, then under the stream) is zeros to its end. */
+static bool gz_zeros_to_end(struct gz *g)
+{
+	size_t got;
+
+	for (uInt i = 0; i < g->z.avail_in; i++)
+		if (g->z.next_in[i] != 0)
+			return false;
+	g->z.avail_in = 0;
+	while ((got = fread(g->buf, 1, sizeof g->buf, g->under)) > 0)
+		for (size_t i = 0; i < got; i++)
+			if (g->buf[i] != 0)
+				return false;
+	return !ferror(g->under);
 }
 
 static ssize_t gz_read(void *cookie, char *data, size_t n)
@@ -166,6 +189,14 @@ static ssize_t gz_read(void *cookie, char *data, size_t n)
 				g->buf[0] = (unsigned char)c;
 				g->z.next_in = g->buf;
 				g->z.avail_in = 1;
+			}
+			/* Zero bytes after the last member (tape blocks), which gzip(1) accepts: the end. */
+			if (g->z.next_in[0] == 0) {
+				if (!gz_zeros_to_end(g))
+					return gz_fail(g, "the gzip stream is corrupt (bytes other than zeros after "
+						       "the zero padding that follows its last member)");
+				g->done = true;
+				break;
 			}
 			if (inflateReset(&g->z) != Z_OK)
 				return gz_fail(g, "the gzip stream is corrupt");

@@ -16,6 +16,7 @@
  * document stream; from the first line that is not one object alone on its
  * line, the block's lines are parsed one at a time, which places errors.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,8 +178,11 @@ static bool read_document(struct rd *r)
 	uint32_t n = 0;
 
 	if (pos >= len || s[pos] != '{') {
-		tracereader_fail_at(r, pos, "", pos >= len ? "the input is empty: expected a JSON trace" :
-			   "expected '{' (a JSON trace), found '%c'", pos < len ? s[pos] : ' ');
+		if (pos < len && (unsigned char)s[pos] >= ' ' && (unsigned char)s[pos] < 0x7f)
+			tracereader_fail_at(r, pos, "", "expected '{' (a JSON trace), found '%c'", s[pos]);
+		else
+			tracereader_fail_at(r, pos, "", pos >= len ? "the input is empty: expected a JSON trace" :
+					    "expected '{' (a JSON trace), found the byte 0x%02x", (unsigned char)s[pos]);
 		goto out;
 	}
 	pos++;
@@ -384,6 +388,8 @@ struct lines {
 	char *buf;
 	size_t cap, start, end;
 	bool eof;
+	size_t line_max;        /* a longer line stops the reading (struct limit) */
+	bool too_long;          /* set when it did */
 };
 
 #define LINES_BLOCK (1u << 20)
@@ -421,6 +427,11 @@ static bool lines_chunk(struct lines *l, const char **text, size_t *len)
 			memmove(l->buf, l->buf + l->start, l->end - l->start);
 			l->end -= l->start;
 			l->start = 0;
+		}
+		/* A line past the limit is not read on: it would take memory in proportion to its length. */
+		if (l->end > l->line_max) {
+			l->too_long = true;
+			return false;
 		}
 		if (l->cap - l->end < LINES_BLOCK / 2 + TRACEJSON_PADDING) {
 			l->cap = l->cap ? l->cap * 2 : LINES_BLOCK + TRACEJSON_PADDING;
@@ -563,9 +574,55 @@ alone:
 	return true;
 }
 
-static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
+/*
+ * How much text a reading may hold: the memory budget (the trace's, set from
+ * --max-memory, else trace_default_budget) and the line or document it
+ * allows, a quarter of it (simdjson's tape and the trace being read take the
+ * rest). A gzip file inflates only as far as the reader reads, so a file that
+ * inflates to gigabytes stops here too.
+ */
+struct limit {
+	size_t budget;
+	size_t text;
+	char budget_text[32];
+};
+
+void tracereader_budget(struct trace *t, uint64_t max_memory)
 {
-	struct lines l = { in, NULL, 0, 0, 0, false };
+	uint64_t b = max_memory == SEARCH_NO_MEMORY_LIMIT ? SIZE_MAX : max_memory;
+
+	trace_set_budget(t, b > SIZE_MAX ? SIZE_MAX : (size_t)b);
+}
+
+/* The limit for reading into T. */
+static void limit_init(struct limit *lim, const struct trace *t)
+{
+	lim->budget = trace_budget(t) ? trace_budget(t) : trace_default_budget();
+	lim->text = lim->budget == SIZE_MAX ? SIZE_MAX - 1 : lim->budget / 4;
+	if (lim->text < 4096)
+		lim->text = 4096;
+	search_memory_text(lim->budget, lim->budget_text, sizeof lim->budget_text);
+}
+
+/* Fails for a line (LINE, 1-based) or a document (LINE 0) longer than LIM allows. */
+static bool fail_limit(struct rd *r, const struct limit *lim, int line)
+{
+	char text[32];
+
+	search_memory_text(lim->text, text, sizeof text);
+	r->line = line > 0 ? line : 1;
+	r->text = "";
+	r->len = 0;
+	if (line > 0)
+		return tracereader_fail_at(r, 0, "", "line %d is longer than %s, the longest line the memory budget "
+					   "(%s, --max-memory) allows: not read", line, text, lim->budget_text);
+	return tracereader_fail_at(r, 0, "", "the trace is longer than %s, the most text the memory budget "
+				   "(%s, --max-memory) allows: not read", text, lim->budget_text);
+}
+
+static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len, const struct limit *lim)
+{
+	struct lines l = { in, NULL, 0, 0, 0, false, lim->text, false };
 	struct lines_state st = { NULL, 0, { 0, 0 } };
 	const struct tracejson_value *o;
 	const char *chunk;
@@ -583,6 +640,10 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len)
 	while (lines_chunk(&l, &chunk, &got))
 		if (!lines_play(r, &st, chunk, got))
 			goto out;
+	if (l.too_long) {
+		fail_limit(r, lim, r->line + 1);
+		goto out;
+	}
 	if (ferror(in)) {
 		tracereader_fail_at(r, 0, "", "read error%s%s", r->read_why ? ": " : "", r->read_why ? r->read_why : "");
 		goto out;
@@ -625,10 +686,10 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	struct error local;
 	char *first = NULL, *doc = NULL, *line1 = NULL;
 	size_t cap = 0, len, skip = 0;
-	ssize_t got;
 	FILE *gz = NULL;
 	int c0;
 	bool ok;
+	struct limit lim;
 
 	r->name = name;
 	r->err = err ? err : &local;
@@ -638,6 +699,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	r->pending_child = TRACE_NONE;
 	r->info.version = TRACEIO_VERSION;
 	option_defaults(&r->opt);
+	limit_init(&lim, t);
 	trace_clear(t);
 	/* A gzip file (its magic number first) is read through inflate: a JSON trace never starts with 0x1f. */
 	if ((c0 = getc(in)) == 0x1f) {
@@ -656,8 +718,26 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	} else if (c0 != EOF) {
 		ungetc(c0, in);
 	}
-	got = getline(&first, &cap, in);
-	len = got > 0 ? (size_t)got : 0;
+	/* The first line, read only as far as the limit (a 2 GB first line is refused, not read). */
+	len = 0;
+	cap = 4096;
+	first = xmalloc(cap + 1);
+	flockfile(in);
+	for (int c; len <= lim.text && (c = getc_unlocked(in)) != EOF;) {
+		if (len == cap) {
+			cap *= 2;
+			first = xrealloc(first, cap + 1);
+		}
+		first[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(in);
+	first[len] = '\0';
+	if (len > lim.text) {
+		ok = fail_limit(r, &lim, 1);
+		goto done;
+	}
 	/* A UTF-8 byte-order mark is not JSON (RFC 8259 section 8.1) but is forgiven. */
 	if (len >= 3 && memcmp(first, "\xEF\xBB\xBF", 3) == 0)
 		skip = 3;
@@ -668,7 +748,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	if (is_jsonl_header(r->pj, line1, len - skip)) {
 		r->jsonl = true;
 		r->info.jsonl = true;
-		ok = read_lines(r, in, line1, len - skip);
+		ok = read_lines(r, in, line1, len - skip, &lim);
 	} else {
 		/* The document: read whole, the first line included. */
 		size_t dcap = len + 65536, dlen = len - skip;
@@ -678,6 +758,8 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		for (;;) {
 			size_t n;
 
+			if (dlen > lim.text)
+				break;
 			if (dcap - dlen < 65536) {
 				dcap *= 2;
 				doc = xrealloc(doc, dcap);
@@ -690,7 +772,9 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		memset(doc + dlen, 0, TRACEJSON_PADDING);
 		r->text = doc;
 		r->len = dlen;
-		if (ferror(in))
+		if (dlen > lim.text)
+			ok = fail_limit(r, &lim, 0);
+		else if (ferror(in))
 			ok = tracereader_fail_at(r, dlen, "", "read error%s%s", r->read_why ? ": " : "",
 						 r->read_why ? r->read_why : "");
 		else

@@ -46,6 +46,16 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		      struct search_options *opt, struct search_result *res,
 		      struct tracereader_info *info, struct error *err);
 
+/*
+ * Sets the memory budget a reading into T keeps to, from a --max-memory
+ * value MAX_MEMORY (0: the default budget, trace_default_budget;
+ * SEARCH_NO_MEMORY_LIMIT: none). tracereader_read stops, with a message
+ * naming the file, the line and the budget, at a line or a document longer
+ * than a quarter of the budget, gzip files included (they inflate only as
+ * far as they are read).
+ */
+void tracereader_budget(struct trace *t, uint64_t max_memory);
+
 /* The same without a file name for the messages and without INFO (kept for older callers). */
 bool tracereader_read_json(FILE *in, struct trace *t, struct position *root,
 			   struct search_options *opt, struct search_result *res, struct error *err);

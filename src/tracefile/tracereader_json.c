@@ -297,6 +297,9 @@ bool tracereader_fail_key(struct rd *r, struct loc at, const char *path, const c
 	return ok;
 }
 
+/* The longest value whose syntax error jansson places (a larger one is placed at its start). */
+#define TRACEREADER_RELOCATE_MAX ((size_t)16 << 20)
+
 /* Fails with jansson's syntax error for the text parsed from OFF. */
 bool tracereader_fail_json(struct rd *r, size_t off, const char *path, const json_error_t *je)
 {
@@ -314,8 +317,15 @@ const struct tracejson_value *tracereader_parse(struct rd *r, struct tracejson *
 
 	if (v != NULL)
 		return v;
-	/* Where and why, in jansson's words; simdjson's when jansson finds nothing wrong. */
-	again = json_loadb(r->text + off, r->len - off, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY |
+	/*
+	 * Where and why, in jansson's words; simdjson's when jansson finds
+	 * nothing wrong. jansson reads only the value that failed (a line, an
+	 * element), never the rest of the file, and not a value past
+	 * TRACEREADER_RELOCATE_MAX bytes: that one is placed at its start.
+	 */
+	if (len > TRACEREADER_RELOCATE_MAX)
+		return tracereader_fail_at(r, off, path, "invalid JSON: %s", tracejson_error(p)), NULL;
+	again = json_loadb(r->text + off, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY |
 			   (eof_check ? 0 : JSON_DISABLE_EOF_CHECK), &je);
 	if (again == NULL)
 		return tracereader_fail_json(r, off, path, &je), NULL;

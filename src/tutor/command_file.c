@@ -91,6 +91,8 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	if (!f)
 		return error_set(err, 0, 0, "open: %s: %s", w[0], e.msg);
 	t = trace_new();
+	/* The session's --max-memory bounds the reading too: a huge file is an error, never the end of the session. */
+	tracereader_budget(t, s->opt.max_memory);
 	if (!tracereader_read(f, w[0], t, &root, &opt, &res, &info, &e)) {
 		fclose(f);
 		trace_free(t);

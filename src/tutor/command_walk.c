@@ -106,6 +106,8 @@ static void record(const struct practicewalk_question *q, bool right, FILE *out)
 		fprintf(out, "(not saved: no state directory)\n");
 	else if (!leitner_save(&rec, path, &e))
 		fprintf(out, "(not saved: %s)\n", e.msg);
+	else if (e.msg[0])
+		fprintf(out, "(practice record: %s)\n", e.msg);
 	leitner_clear(&rec);
 }
 

@@ -12,14 +12,10 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "base/atomicfile.h"
+#include "base/cmdhistory.h"
 #include "tutor/command.h"
-#include "base/inputfile.h"
-#include "base/lockfile.h"
 #include "base/statedir.h"
 #include "base/util.h"
-
-#define HISTORY_MAX 1000
 
 /* The session whose search Ctrl-C stops, and whether a command is running. */
 static struct session *signal_session;
@@ -41,46 +37,29 @@ bool repl_history_path(char *buf, size_t n, bool create)
 	return statedir_path("history", buf, n, create);
 }
 
-/* This session's lines, oldest first, not yet in the history file. */
-static char **session_lines;
-static size_t session_count;
+/* The history record (src/base/cmdhistory): what readline's history is loaded from and this session's lines. */
+static struct cmdhistory record;
+
+/* Puts the record's lines into readline's history, replacing what it held. */
+static void history_to_readline(void);
 
 void repl_history_load(void)
 {
 	char path[4200];
 	struct error e = { 0 };
 
-	stifle_history(HISTORY_MAX);
+	stifle_history(CMDHISTORY_MAX);
 	if (!repl_history_path(path, sizeof path, false))
 		return;
-	if (!inputfile_check_regular(path, &e)) {
-		fprintf(stderr, "quiesce: warning: the history file %s %s\n", path, e.msg);
-		return;
-	}
-	read_history(path);
+	if (!cmdhistory_load(&record, path, &e))
+		fprintf(stderr, "quiesce: warning: the history file: %s\n", e.msg);
+	history_to_readline();
 }
 
 void repl_history_add(const char *line)
 {
 	add_history(line);
-	/* Only the last HISTORY_MAX can survive a save; older ones of this session are dropped. */
-	if (session_count == HISTORY_MAX) {
-		free(session_lines[0]);
-		memmove(session_lines, session_lines + 1, sizeof *session_lines * (HISTORY_MAX - 1));
-		session_count--;
-	}
-	session_lines = xrealloc(session_lines, sizeof *session_lines * (session_count + 1));
-	session_lines[session_count++] = xstrdup(line);
-}
-
-/* Forgets this session's lines (after they are saved). */
-static void session_lines_free(void)
-{
-	for (size_t i = 0; i < session_count; i++)
-		free(session_lines[i]);
-	free(session_lines);
-	session_lines = NULL;
-	session_count = 0;
+	cmdhistory_add(&record, line);
 }
 
 /*
@@ -108,50 +87,32 @@ static void history_free_undo_lists(void)
 	}
 }
 
+static void history_to_readline(void)
+{
+	history_free_undo_lists();
+	clear_history();
+	for (int i = 0; i < record.count; i++)
+		add_history(record.lines[i]);
+}
+
 void repl_history_save(void)
 {
 	char path[4200];
 	struct error e = { 0 };
-	struct atomicfile af;
-	HIST_ENTRY **list;
-	int lock;
 
-	if (session_count == 0)
+	if (record.fresh_count == 0) {
+		cmdhistory_clear(&record);
 		return;
-	if (!repl_history_path(path, sizeof path, true)) {
+	}
+	if (!repl_history_path(path, sizeof path, true))
 		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", statedir_problem());
-		session_lines_free();
-		return;
-	}
-	if (!inputfile_check_regular(path, &e)) {
-		fprintf(stderr, "quiesce: warning: cannot save the command history: %s %s\n", path, e.msg);
-		session_lines_free();
-		return;
-	}
-	lock = lockfile_acquire(path, &e);
-	if (lock < 0) {
-		fprintf(stderr, "quiesce: warning: cannot save the command history: %s: %s\n", path, e.msg);
-		session_lines_free();
-		return;
-	}
-	/* The file as the other sessions left it, then this session's lines. */
-	history_free_undo_lists();
-	clear_history();
-	read_history(path);
-	for (size_t i = 0; i < session_count; i++)
-		add_history(session_lines[i]);
-	session_lines_free();
-	if (!atomicfile_open(&af, path, &e)) {
+	else if (!cmdhistory_save(&record, path, &e))
 		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", e.msg);
-		lockfile_release(lock);
-		return;
-	}
-	list = history_list();
-	for (int i = 0; list && list[i]; i++)
-		fprintf(af.fp, "%s\n", list[i]->line);
-	if (!atomicfile_commit(&af, &e))
-		fprintf(stderr, "quiesce: warning: cannot save the command history: %s\n", e.msg);
-	lockfile_release(lock);
+	else if (e.msg[0])
+		fprintf(stderr, "quiesce: warning: the history file: %s\n", e.msg);
+	/* Readline's history as saved (a later session in this process starts from it). */
+	history_to_readline();
+	cmdhistory_clear(&record);
 }
 
 /* ---------------------------------------------------------------- completion */

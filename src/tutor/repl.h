@@ -27,7 +27,11 @@ int repl_run(struct session *s, bool interactive);
  */
 bool repl_history_path(char *buf, size_t n, bool create);
 
-/* Loads the history file into readline's history (a missing file is no error). */
+/*
+ * Loads the history file into readline's history (a missing file is no
+ * error; a damaged one is set aside, a link or a FIFO left alone, with a
+ * warning on standard error).
+ */
 void repl_history_load(void);
 
 /* Adds LINE to readline's history as a line of this session's, for repl_history_save. */
@@ -36,9 +40,9 @@ void repl_history_add(const char *line);
 /*
  * Saves the history file, merged: under a lock (on the file's directory),
  * the file as other sessions left it, then this session's lines after it,
- * the last 1,000 kept, written atomically (a temporary file renamed; a
- * symbolic link is written through). A warning on standard error when it
- * cannot be saved.
+ * the last 1,000 kept, written atomically (src/base/cmdhistory and
+ * statefile: never through a symbolic link). A warning on standard error
+ * when it cannot be saved or a damaged file was set aside.
  */
 void repl_history_save(void);
 
