@@ -631,7 +631,7 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 			violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
 		else if ((!q || f->evading) && f->searched == 0 && movegen_count(&c->pos) == 0)
 			violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
-				  f->in_check ? "mate" : "stalemate");
+				  trace_kind_name(f->in_check ? TE_MATE : TE_STALEMATE));
 		else if (!q && !f->cut && f->searched != movegen_count(&c->pos))
 			violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
 				  movegen_count(&c->pos), f->searched);

@@ -105,7 +105,9 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				if (depth > 0)
 					board_make(&pos[depth], n.move, &u);
 			}
-			WB(w, "[\"enter\"");
+			wb_lit(w, "[\"", 2);
+			wb_lit(w, trace_kinds[TE_ENTER].name, strlen(trace_kinds[TE_ENTER].name));
+			wb_char(w, '"');
 			if (e->v1 != alpha || e->v2 != beta) {
 				OPT(w, &open, "alpha");
 				wb_int(w, e->v1);

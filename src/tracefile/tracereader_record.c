@@ -25,12 +25,10 @@
 static const char *const mode_names[] = { "none", "captures", "checks", NULL };
 static const char *const order_names[] = { "mvv-lva", "none", "other", NULL };
 static const char *const eval_names[] = { "material", "pst", "other", NULL };
-static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
-static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
-static const char *const kind_names[] = {
-	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune", "see_prune", "mate",
-	"stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped", NULL
-};
+/* The names of the bounds, outcomes and event kinds are the trace's (search/trace.c, the one table). */
+#define bound_names (trace_bound_names())
+#define outcome_names (trace_outcome_names())
+#define kind_names (trace_kind_names())
 
 /* The header's "options" (every key optional: quiesce's defaults stand for what is left out). */
 bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at)
@@ -489,7 +487,8 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
 		return false;
 	if (tracejson_get(o, "kind") == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"enter\", \"stand_pat\", \"move\", ...)");
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"%s\", \"%s\", \"%s\", ...)",
+				   trace_kind_name(TE_ENTER), trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE));
 	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
 		return false;
 

@@ -7,6 +7,7 @@
 #include "chess/game.h"
 #include "teach/lesson.h"
 #include "chess/notation.h"
+#include "search/trace.h"
 
 /* The options "set" takes, for help and completion. */
 static const char *const option_names[] = {
@@ -72,9 +73,6 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 	static const char *const cmpmodes[] = { "none", "captures", "checks", "brute", "faulty", "rival", "off", NULL };
 	static const char *const formats[] = { "json", "json-full", "jsonl", "jsonl-full", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
-	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
-					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",
-					     "qdepth_limit", "quiet_leaf", "stopped", NULL };
 	static const char *const switches[] = { "on", "off", NULL };
 	char before[COMMAND_MAX_LINE], prefix[COMMAND_MAX_LINE], *w[MAX_WORDS], buf[COMMAND_MAX_LINE];
 	struct candidates c = { 0 };
@@ -144,8 +142,11 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 		}
 		else if (!strcmp(cmd->complete, "filter"))
 			add_all(&c, filters);
-		else if (!strcmp(cmd->complete, "kind"))
-			add_all(&c, kinds);
+		else if (!strcmp(cmd->complete, "kind")) {
+			/* "cutoff" (any cutoff, the stand pat's too), then the event kinds of the trace's one table. */
+			add(&c, "cutoff");
+			add_all(&c, trace_kind_names());
+		}
 		else if (!strcmp(cmd->complete, "lesson")) {
 			struct lesson_info *list;
 			int count = lesson_list(NULL, &list);
