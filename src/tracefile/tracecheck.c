@@ -149,16 +149,6 @@ static const char *uci_text(move m, char *buf)
 
 #define U(m) uci_text((m), (char[NOTATION_BUFSIZE]){ 0 })
 
-/* The value of the piece M captures in POS (a pawn for en passant), 0 for a non-capture. */
-static int captured_value(const struct position *pos, move m)
-{
-	if (MOVE_IS_EP(m))
-		return VALUE_PAWN;
-	if (!MOVE_IS_CAPTURE(m))
-		return 0;
-	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
-}
-
 /*
  * Accounts for the child that has just returned to F, given F's next
  * event E (or its leave): a value at or above beta must be followed by a
@@ -309,7 +299,7 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 	if (!c->cfg->own_values || !f->quiescence || f->in_check || !MOVE_IS_CAPTURE(m))
 		return;
 	if (o->delta && !MOVE_IS_PROMOTION(m)) {
-		int value = f->stood ? f->stand_value : f->nd.eval, gain = captured_value(&c->pos, m);
+		int value = f->stood ? f->stand_value : f->nd.eval, gain = board_captured_value(&c->pos, m);
 
 		if (value + gain + o->delta_margin <= f->alpha) {
 			violation(c, f->node, "delta-missed",
@@ -468,9 +458,9 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 			violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
 		else if (e->v2 != o->delta_margin)
 			violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
-		if (c->cfg->own_values && e->v1 != captured_value(&c->pos, m))
+		if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
 			violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
-				  captured_value(&c->pos, m), U(m), e->v1);
+				  board_captured_value(&c->pos, m), U(m), e->v1);
 		if (value + e->v1 + e->v2 > f->alpha)
 			violation(c, f->node, "delta-condition",
 				  "expected static value + captured + margin <= alpha to prune %s, found %d + %d + %d = %d > alpha %s",

@@ -574,8 +574,7 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 	case TE_DELTA_PRUNE:
 		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
 			return false;
-		value = MOVE_IS_EP(m) ? VALUE_PAWN : MOVE_IS_CAPTURE(m) ?
-			board_piece_value[PIECE_TYPE(f->pos.squares[MOVE_TO(m)])] : 0;
+		value = board_captured_value(&f->pos, m);
 		v2 = r->opt.delta_margin;
 		if (!tracereader_get_int(r, &rc, "captured", 0, SCORE_INF, false, &x, &has))
 			return false;
