@@ -432,6 +432,8 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 
 	trace_cold_need(t);
 	c = trace_tcold(t, id);
+	/* The padding too, so that two decoded copies of equal nodes compare equal byte for byte. */
+	memset(&nd, 0, sizeof nd);
 	nd.parent = c->parent;
 	nd.end = trace_node_end(t, id);
 	nd.enter = c->enter;
@@ -442,7 +444,7 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 	nd.score = n->score;
 	nd.move = n->move;
 	nd.ply = c->ply;
-	nd.qply = c->qply;
+	nd.qply = (int16_t)TRACE_QPLY(c->qply1);
 	nd.flags = (uint8_t)(n->bits & FLAG_MASK);
 	nd.bound = (uint8_t)(n->bits >> BOUND_SHIFT & 3);
 	nd.children = c->children;

@@ -69,7 +69,7 @@ struct trace_node {
 	int16_t score;      /* value returned */
 	move move;          /* the move that led here (MOVE_NONE at the root) */
 	uint8_t ply;        /* distance from the root */
-	int8_t qply;        /* quiescence ply, or -1 in the main search */
+	int16_t qply;       /* quiescence ply, or -1 in the main search (up to SEARCH_MAX_PLY at a depth-0 root) */
 	uint8_t flags;      /* TN_* */
 	uint8_t bound;      /* TB_* of the score */
 	uint16_t children;  /* number of children */
