@@ -136,6 +136,41 @@ expect_exit 1 "check-trace with the root window (-100, 800)" "$Q" check-trace "$
 { head -n 1 "$T/cap.jsonl"; tail -n +2 "$T/cap.jsonl" | grep '"type": "node"'; tail -n +2 "$T/cap.jsonl" | grep -v '"type": "node"'; } >"$T/nodes-first.jsonl"
 expect_exit 0 "check-trace on JSON Lines with every node line first" "$Q" check-trace "$T/nodes-first.jsonl"
 
+# A check beyond the declared check plies is named as one (issue 27 item 4,
+# planted bug p02). Hand-worked: with check_plies 0 no quiet check is a
+# quiescence move, and a1a8 is one (the rook checks the king on e8 along the
+# eighth rank). The rest is within the rules: Black answers the check with
+# e8d7 (evasions), White stands pat there at +500 <= alpha 500 and returns
+# alpha (fail-hard), so Black's -500 >= beta -500 cuts off, and the root keeps
+# its stand pat 500.
+cat >"$T/p02.jsonl" <<'EOF'
+{"format": "quiesce-trace", "version": 3, "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "options": {"depth": 0, "mode": "checks", "check_plies": 0}}
+["enter"]
+["stand_pat",500]
+["move","a1a8"]
+["enter"]
+["move","e8d7"]
+["enter"]
+["stand_pat",500]
+["leave",500]
+["beta_cutoff",-500]
+["leave",-500]
+["leave",500]
+EOF
+run "$Q" check-trace "$T/p02.jsonl"
+expect_out_has "node 0 (root): quiescence-move: expected a capture or a queen promotion, found a1a8, a check at qply 0, beyond the declared check plies (0)" \
+	"a check beyond the check plies is named as one, and checks are not offered where they are not allowed"
+expect_err_has ": 1 violation" "the check beyond the plies is the only violation"
+# No false alarm: a quiet leaf after the prunes of every capture (the stand
+# pat off, SEE or delta pruning on) is how such a leaf comes about. The
+# issue's command; test_tracecheck_clean covers every switch combination.
+for o in "--no-stand-pat --see" "--no-stand-pat --delta"; do
+	# shellcheck disable=SC2086
+	"$Q" trace --fen 'r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1' --depth 1 $o -o "$T/leaf.jsonl" ||
+		bail "trace $o"
+	expect_exit 0 "check-trace of a trace with $o (quiet leaves after prunes)" "$Q" check-trace "$T/leaf.jsonl"
+done
+
 # ------------------------------------------------------------ 3. diff
 expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json" &&
 	expect_out_has "No parting decision" "a trace does not part from itself" &&

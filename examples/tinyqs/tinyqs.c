@@ -535,13 +535,20 @@ int main(int argc, char **argv)
 {
 	struct board b;
 	char options[256];
-	int depth, score;
+	int depth, score, alpha = -INF, beta = INF;
 
 	if (argc == 1)
 		return self_check();
-	if (argc != 3 || (depth = atoi(argv[1])) < 0 || depth > 8 || parse_fen(&b, argv[2]) != 0) {
-		fprintf(stderr, "Usage: tinyqs DEPTH FEN   (the trace goes to standard output)\n"
-			"       tinyqs              (checks the move generator)\n");
+	/* An optional root window ALPHA BETA: one iteration of an aspiration search. */
+	if (argc == 5) {
+		alpha = atoi(argv[3]);
+		beta = atoi(argv[4]);
+	}
+	if ((argc != 3 && argc != 5) || (depth = atoi(argv[1])) < 0 || depth > 8 || parse_fen(&b, argv[2]) != 0 ||
+	    alpha < -INF || beta > INF || alpha >= beta) {
+		fprintf(stderr, "Usage: tinyqs DEPTH FEN [ALPHA BETA]   (the trace goes to standard output; ALPHA BETA:\n"
+			"                                       the root window, -INF < ALPHA < BETA < INF)\n"
+			"       tinyqs                         (checks the move generator)\n");
 		return 2;
 	}
 	snprintf(options, sizeof options,
@@ -555,7 +562,7 @@ int main(int argc, char **argv)
 		    "tinyqs 1.0"
 #endif
 		    );
-	score = search(&b, NULL, depth, -INF, INF, 0);
+	score = search(&b, NULL, depth, alpha, beta, 0);
 	if (qtrace_close(&qt) != 0) {
 		fprintf(stderr, "tinyqs: writing the trace failed\n");
 		return 1;

@@ -122,4 +122,19 @@ int board_piece_from_char(char c);
 #define VALUE_QUEEN 900
 extern const int board_piece_value[7];
 
+/*
+ * The captured-value rule, the one every part shares (the search's MVV-LVA
+ * and delta pruning, the trace's delta_prune "captured", the checker): the
+ * value of the piece M captures in POS, a pawn for en passant, 0 for a move
+ * that captures nothing (a promotion's gain is not counted).
+ */
+static inline int board_captured_value(const struct position *pos, move m)
+{
+	if (MOVE_IS_EP(m))
+		return VALUE_PAWN;
+	if (!MOVE_IS_CAPTURE(m))
+		return 0;
+	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
+}
+
 #endif

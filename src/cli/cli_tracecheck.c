@@ -54,6 +54,7 @@ bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error 
 		return false;
 	}
 	fclose(f);
+	tracereader_report_skipped(stderr, path, &info);
 	lt->own_values = !info.eval_other;
 	lt->own_order = !info.order_other;
 	snprintf(lt->engine, sizeof lt->engine, "%s", info.engine);

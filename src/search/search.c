@@ -125,16 +125,6 @@ static void update_pv(struct searcher *s, int ply, move m)
 	s->pv_len[ply] = s->pv_len[ply + 1] + 1;
 }
 
-/* The value of the piece M captures (a pawn for en passant), 0 for a non-capture. */
-static int captured_value(const struct position *pos, move m)
-{
-	if (MOVE_IS_EP(m))
-		return VALUE_PAWN;
-	if (!MOVE_IS_CAPTURE(m))
-		return 0;
-	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
-}
-
 /*
  * Move ordering. MVV-LVA tries the most valuable victim first and, among
  * captures of the same victim, the least valuable attacker first; queen
@@ -153,7 +143,7 @@ static void order_moves(const struct searcher *s, struct move_list *list)
 		int key = 0;
 
 		if (MOVE_IS_TACTICAL(m)) {
-			key = 16 * captured_value(&s->pos, m) + 8 - PIECE_TYPE(s->pos.squares[MOVE_FROM(m)]);
+			key = 16 * board_captured_value(&s->pos, m) + 8 - PIECE_TYPE(s->pos.squares[MOVE_FROM(m)]);
 			if (MOVE_IS_PROMOTION(m))
 				key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
 			key += 1;   /* every tactical move before every quiet one */
@@ -297,7 +287,7 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 			 * lift the stand-pat value to alpha.
 			 */
 			if (o->delta && MOVE_IS_CAPTURE(mv) && !MOVE_IS_PROMOTION(mv)) {
-				int gain = captured_value(pos, mv);
+				int gain = board_captured_value(pos, mv);
 
 				if (eval + gain + o->delta_margin <= alpha) {
 					s->res->delta_prunes++;

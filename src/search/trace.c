@@ -274,11 +274,39 @@ void trace_trim(struct trace *t)
 	trace_budget_update(t);
 }
 
-static const char *const kind_names[TE_KIND_COUNT] = {
-	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune",
-	"see_prune", "mate", "stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf",
-	"leave", "stopped"
-};
+/*
+ * The one table of event kinds: every name a file, a message or a command
+ * gives an event kind is read from here (the readers, the writers, the
+ * tutor's completion and the checker's messages), with the keys of the
+ * values a compact record gives by position, in order (quiesce-trace(5),
+ * COMPACT RECORDS). One row a kind, in TE_* order.
+ */
+#define TRACE_KINDS(X) \
+	X(TE_ENTER, "enter", NULL, NULL) \
+	X(TE_STAND_PAT, "stand_pat", "value", NULL) \
+	X(TE_MOVE, "move", "move", NULL) \
+	X(TE_ALPHA_RAISE, "alpha_raise", "value", NULL) \
+	X(TE_BETA_CUTOFF, "beta_cutoff", "score", NULL) \
+	X(TE_DELTA_PRUNE, "delta_prune", "move", NULL) \
+	X(TE_SEE_PRUNE, "see_prune", "move", NULL) \
+	X(TE_MATE, "mate", NULL, NULL) \
+	X(TE_STALEMATE, "stalemate", NULL, NULL) \
+	X(TE_HORIZON, "horizon", "value", NULL) \
+	X(TE_QDEPTH_LIMIT, "qdepth_limit", "value", NULL) \
+	X(TE_PLY_LIMIT, "ply_limit", "value", NULL) \
+	X(TE_QUIET_LEAF, "quiet_leaf", "value", NULL) \
+	X(TE_LEAVE, "leave", "score", NULL) \
+	X(TE_STOPPED, "stopped", NULL, NULL)
+
+#define KIND_INFO(kind, name, v0, v1) [kind] = { name, { v0, v1 } },
+#define KIND_NAME(kind, name, v0, v1) [kind] = name,
+const struct trace_kind_info trace_kinds[TE_KIND_COUNT] = { TRACE_KINDS(KIND_INFO) };
+/* The names alone, NULL-terminated, for the readers' enumerations. */
+static const char *const kind_names[TE_KIND_COUNT + 1] = { TRACE_KINDS(KIND_NAME) [TE_KIND_COUNT] = NULL };
+
+/* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), NULL-terminated. */
+static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
+static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
 
 struct trace *trace_new(void)
 {
@@ -404,6 +432,8 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 
 	trace_cold_need(t);
 	c = trace_tcold(t, id);
+	/* The padding too, so that two decoded copies of equal nodes compare equal byte for byte. */
+	memset(&nd, 0, sizeof nd);
 	nd.parent = c->parent;
 	nd.end = trace_node_end(t, id);
 	nd.enter = c->enter;
@@ -414,7 +444,7 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t id)
 	nd.score = n->score;
 	nd.move = n->move;
 	nd.ply = c->ply;
-	nd.qply = c->qply;
+	nd.qply = (int16_t)TRACE_QPLY(c->qply1);
 	nd.flags = (uint8_t)(n->bits & FLAG_MASK);
 	nd.bound = (uint8_t)(n->bits >> BOUND_SHIFT & 3);
 	nd.children = c->children;
@@ -737,25 +767,56 @@ uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
 
 const char *trace_kind_name(int kind)
 {
-	return kind >= 0 && kind < TE_KIND_COUNT ? kind_names[kind] : "unknown";
+	return kind >= 0 && kind < TE_KIND_COUNT ? trace_kinds[kind].name : "unknown";
 }
 
 int trace_kind_parse(const char *name)
 {
 	for (int k = 0; k < TE_KIND_COUNT; k++)
-		if (strcmp(kind_names[k], name) == 0)
+		if (strcmp(trace_kinds[k].name, name) == 0)
 			return k;
 	return -1;
 }
 
+const char *const *trace_kind_names(void)
+{
+	return kind_names;
+}
+
+size_t trace_kind_list(char *buf, size_t n, const char *quote)
+{
+	size_t len = 0;
+
+	if (n)
+		buf[0] = '\0';
+	for (int k = 0; k < TE_KIND_COUNT && len < n; k++) {
+		int w = snprintf(buf + len, n - len, "%s%s%s%s", k ? ", " : "", quote, trace_kinds[k].name, quote);
+
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	return len < n ? len : n ? n - 1 : 0;
+}
+
 const char *trace_outcome_name(int outcome)
 {
-	return outcome == TSP_CUTOFF ? "cutoff" : outcome == TSP_RAISE ? "raise" : "none";
+	return outcome >= 0 && outcome <= TSP_CUTOFF ? outcome_names[outcome] : "none";
+}
+
+const char *const *trace_outcome_names(void)
+{
+	return outcome_names;
 }
 
 const char *trace_bound_name(int bound)
 {
-	return bound == TB_LOWER ? "lower" : bound == TB_UPPER ? "upper" : "exact";
+	return bound >= 0 && bound <= TB_UPPER ? bound_names[bound] : "exact";
+}
+
+const char *const *trace_bound_names(void)
+{
+	return bound_names;
 }
 
 double trace_bytes_per_node(const struct trace *t)

@@ -69,7 +69,7 @@ struct trace_node {
 	int16_t score;      /* value returned */
 	move move;          /* the move that led here (MOVE_NONE at the root) */
 	uint8_t ply;        /* distance from the root */
-	int8_t qply;        /* quiescence ply, or -1 in the main search */
+	int16_t qply;       /* quiescence ply, or -1 in the main search (up to SEARCH_MAX_PLY at a depth-0 root) */
 	uint8_t flags;      /* TN_* */
 	uint8_t bound;      /* TB_* of the score */
 	uint16_t children;  /* number of children */
@@ -210,11 +210,29 @@ struct trace_jump_bench {
 };
 void trace_bench_jumps(const struct trace *t, struct trace_jump_bench *b);
 
-/* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back. */
+/*
+ * The one table of event kinds (trace.c): each kind's name, as files,
+ * messages and commands give it, and the keys of the values a compact
+ * record gives by position, in order (NULL past the last).
+ */
+struct trace_kind_info {
+	const char *name;
+	const char *values[2];
+};
+extern const struct trace_kind_info trace_kinds[TE_KIND_COUNT];
+
+/* Names for the event kinds ("stand_pat", "beta_cutoff", …) and back (-1: no such kind). */
 const char *trace_kind_name(int kind);
 int trace_kind_parse(const char *name);
+/* The kinds' names in TE_* order, NULL-terminated. */
+const char *const *trace_kind_names(void);
+/* Writes "enter, stand_pat, ..." into BUF (N bytes), each name between QUOTEs; returns the length written. */
+size_t trace_kind_list(char *buf, size_t n, const char *quote);
+/* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), and the NULL-terminated lists of them. */
 const char *trace_outcome_name(int outcome);
+const char *const *trace_outcome_names(void);
 const char *trace_bound_name(int bound);
+const char *const *trace_bound_names(void);
 
 /* Bytes allocated per node (nodes and events together, slack included), for the benchmark. */
 double trace_bytes_per_node(const struct trace *t);

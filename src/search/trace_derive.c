@@ -54,7 +54,7 @@ static void cold_build(struct trace *t)
 		uint32_t id;
 		int16_t alpha, beta;   /* alpha as raised so far */
 		uint8_t ply;
-		int8_t qply;
+		int16_t qply;
 	};
 	uint32_t count = t->nodes.count, ev = 0, xi = 0, ei = 0, depth = 0, cap = 64;
 	struct open *st = xmalloc(sizeof *st * cap);
@@ -107,20 +107,20 @@ static void cold_build(struct trace *t)
 			c->alpha = (int16_t)-p->beta;
 			c->beta = (int16_t)-p->alpha;
 			c->ply = (uint8_t)(p->ply + 1);
-			c->qply = (int8_t)((n->bits & TN_QUIESCENCE) ? p->qply + 1 : -1);
+			c->qply1 = TRACE_QPLY1((n->bits & TN_QUIESCENCE) ? p->qply + 1 : -1);
 			trace_tcold(t, p->id)->children++;
 		} else {
 			c->parent = TRACE_NONE;
 			c->alpha = TRACE_ROOT_ALPHA;
 			c->beta = TRACE_ROOT_BETA;
 			c->ply = 0;
-			c->qply = (int8_t)((n->bits & TN_QUIESCENCE) ? 0 : -1);
+			c->qply1 = TRACE_QPLY1((n->bits & TN_QUIESCENCE) ? 0 : -1);
 		}
 		if (ei < t->nexc && t->exc[ei].id == id) {
 			c->alpha = t->exc[ei].alpha;
 			c->beta = t->exc[ei].beta;
 			c->ply = t->exc[ei].ply;
-			c->qply = t->exc[ei].qply;
+			c->qply1 = t->exc[ei].qply1;
 			ei++;
 		}
 		TAKE_STORED();
@@ -131,7 +131,7 @@ static void cold_build(struct trace *t)
 			cap *= 2;
 			st = xrealloc(st, sizeof *st * cap);
 		}
-		st[depth++] = (struct open){ .id = id, .alpha = c->alpha, .beta = c->beta, .ply = c->ply, .qply = c->qply };
+		st[depth++] = (struct open){ .id = id, .alpha = c->alpha, .beta = c->beta, .ply = c->ply, .qply = (int16_t)TRACE_QPLY(c->qply1) };
 		if (n->post & POST_KIND) {
 			TAKE_STORED();
 			ev++;

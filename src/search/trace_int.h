@@ -65,9 +65,17 @@ struct tcold {
 	uint32_t parent, enter, leave;
 	int16_t alpha, beta;
 	uint8_t ply;
-	int8_t qply;
+	uint8_t qply1;      /* qply + 1 (TRACE_QPLY1): 0 in the main search, up to SEARCH_MAX_PLY + 1 */
 	uint16_t children;
 };
+
+/*
+ * A qply stored in a byte: plus one, so the main search's -1 is 0 and a
+ * quiescence node at ply 128 below a depth-0 root (qply 128, the ply limit)
+ * still fits, where a signed byte would wrap to -128.
+ */
+#define TRACE_QPLY1(qply) ((uint8_t)((qply) + 1))
+#define TRACE_QPLY(qply1) ((int)(qply1) - 1)
 
 /* The end of a node whose subtree holds 65,535 nodes or more (a few near the root). */
 struct tfar {
@@ -80,7 +88,7 @@ struct texc {
 	uint32_t id;
 	int16_t alpha, beta;
 	uint8_t ply;
-	int8_t qply;
+	uint8_t qply1;      /* qply + 1 (TRACE_QPLY1) */
 };
 
 /*
@@ -94,7 +102,7 @@ struct topen {
 	uint32_t id;
 	int16_t calpha, cbeta;
 	uint8_t cply;
-	int8_t cqply;
+	int16_t cqply;
 };
 
 /* The window, ply and qply the root is derived to have. */
@@ -228,7 +236,7 @@ static inline void trace_open_set(struct topen *o, int alpha, int beta, int ply,
 	o->calpha = (int16_t)-beta;
 	o->cbeta = (int16_t)-alpha;
 	o->cply = (uint8_t)(ply + 1);
-	o->cqply = (int8_t)(qply + 1);
+	o->cqply = (int16_t)(qply + 1);
 }
 /*
  * Derives every node's cold fields if the trace changed since they were

@@ -98,14 +98,14 @@ TRACE_INLINE uint32_t trace_enter(struct trace *t, uint32_t parent, move m, int 
 	struct topen *p = t->top;
 	/* Every comparison made (no branch between them): they are all equal but rarely. */
 	bool differs = ((int16_t)alpha != p->calpha) | ((int16_t)beta != p->cbeta) | ((uint8_t)ply != p->cply) |
-		       ((int8_t)qply != (qply >= 0 ? p->cqply : -1));
+		       ((int16_t)qply != (qply >= 0 ? p->cqply : -1));
 
 	(void)parent;
 	if (TRACE_RARELY(differs)) {
 		if (t->nexc == t->capexc)
 			trace_grow_exc(t);
 		t->exc[t->nexc++] = (struct texc){
-			.id = id, .alpha = (int16_t)alpha, .beta = (int16_t)beta, .ply = (uint8_t)ply, .qply = (int8_t)qply
+			.id = id, .alpha = (int16_t)alpha, .beta = (int16_t)beta, .ply = (uint8_t)ply, .qply1 = TRACE_QPLY1(qply)
 		};
 	}
 	trace_open_set(trace_open_push(t, rec, id, ply), alpha, beta, ply, qply);

@@ -70,10 +70,13 @@ bool lesson_parse_ref(struct parser *p, const struct tok *t, int n, int endcol, 
 				    "and optionally a number");
 		lesson_tok_copy(&t[1], buf, sizeof buf);
 		ref->event_kind = trace_kind_parse(buf);
-		if (ref->event_kind < 0 || ref->event_kind == TE_ENTER || ref->event_kind == TE_LEAVE)
-			return lesson_perr(p, t[1].col, "unknown event kind '%.*s': expected stand_pat, move, alpha_raise, "
-				    "beta_cutoff, delta_prune, see_prune, mate, stalemate, horizon, qdepth_limit, "
-				    "ply_limit, quiet_leaf or stopped", t[1].len, t[1].s);
+		if (ref->event_kind < 0 || ref->event_kind == TE_ENTER || ref->event_kind == TE_LEAVE) {
+			char kinds[256];
+
+			trace_kind_list(kinds, sizeof kinds, "");
+			return lesson_perr(p, t[1].col, "unknown event kind '%.*s': expected an event kind other than enter "
+				    "and leave (%s)", t[1].len, t[1].s, kinds);
+		}
 		ref->event_nth = 1;
 		if (n > 2) {
 			long v;

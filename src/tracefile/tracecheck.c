@@ -36,6 +36,7 @@ struct frame {
 	int stand_value;
 	bool stand_raised;      /* the stand pat raised alpha */
 	bool decided;           /* some decision after the entry was recorded */
+	bool only_pruned;       /* every decision so far was a prune (delta or SEE) */
 	int searched;           /* moves searched */
 	bool cut;               /* a cutoff ended the move loop */
 	bool cut_by_stand_pat;
@@ -148,16 +149,6 @@ static const char *uci_text(move m, char *buf)
 }
 
 #define U(m) uci_text((m), (char[NOTATION_BUFSIZE]){ 0 })
-
-/* The value of the piece M captures in POS (a pawn for en passant), 0 for a non-capture. */
-static int captured_value(const struct position *pos, move m)
-{
-	if (MOVE_IS_EP(m))
-		return VALUE_PAWN;
-	if (!MOVE_IS_CAPTURE(m))
-		return 0;
-	return board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])];
-}
 
 /*
  * Accounts for the child that has just returned to F, given F's next
@@ -309,7 +300,7 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 	if (!c->cfg->own_values || !f->quiescence || f->in_check || !MOVE_IS_CAPTURE(m))
 		return;
 	if (o->delta && !MOVE_IS_PROMOTION(m)) {
-		int value = f->stood ? f->stand_value : f->nd.eval, gain = captured_value(&c->pos, m);
+		int value = f->stood ? f->stand_value : f->nd.eval, gain = board_captured_value(&c->pos, m);
 
 		if (value + gain + o->delta_margin <= f->alpha) {
 			violation(c, f->node, "delta-missed",
@@ -327,9 +318,16 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 	}
 }
 
-/* The decision events: a node's first one must come before any move, leaf events alone. */
+/*
+ * The decision events: a node's first one must come before any move, leaf
+ * events alone; but a quiet leaf (no stand pat, no move searched) may follow
+ * the prunes of every candidate, which is how it comes about with the stand
+ * pat off and delta or SEE pruning on.
+ */
 static void check_leaf_first(struct checker *c, struct frame *f, const struct trace_event *e)
 {
+	if (e->kind == TE_QUIET_LEAF && f->searched == 0 && f->only_pruned)
+		return;
 	if (f->decided || f->searched > 0)
 		violation(c, f->node, "leaf-alone", "expected the %s event as the node's only decision, found it after others",
 			  trace_kind_name(e->kind));
@@ -359,6 +357,7 @@ static void enter_node(struct checker *c, uint32_t n)
 			violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
 		p->expecting = false;
 		p->decided = true;
+		p->only_pruned = false;
 		board_make(&c->pos, nd.move, &f->undo);
 	}
 	c->depth++;
@@ -431,6 +430,7 @@ static void stand_pat(struct checker *c, struct frame *f, const struct trace_eve
 	f->stood = true;
 	f->stand_value = v;
 	f->decided = true;
+	f->only_pruned = false;
 	if (v > f->best)
 		f->best = v;
 	if (v >= f->beta) {
@@ -459,6 +459,7 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 			  delta ? " that does not promote" : "", U(m));
 	if (f->cut)
 		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
+	f->only_pruned = !f->decided || f->only_pruned;
 	f->decided = true;
 	note_handled(c, m);
 	if (delta) {
@@ -468,9 +469,9 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 			violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
 		else if (e->v2 != o->delta_margin)
 			violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
-		if (c->cfg->own_values && e->v1 != captured_value(&c->pos, m))
+		if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
 			violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
-				  captured_value(&c->pos, m), U(m), e->v1);
+				  board_captured_value(&c->pos, m), U(m), e->v1);
 		if (value + e->v1 + e->v2 > f->alpha)
 			violation(c, f->node, "delta-condition",
 				  "expected static value + captured + margin <= alpha to prune %s, found %d + %d + %d = %d > alpha %s",
@@ -496,6 +497,7 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 	f->terminal_kind = e->kind;
 	f->terminal_value = v;
 	f->decided = true;
+	f->only_pruned = false;
 	switch (e->kind) {
 	case TE_MATE:
 		if (!f->in_check || movegen_count(&c->pos) != 0)
@@ -547,6 +549,7 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 	bool cutoff = e->kind == TE_BETA_CUTOFF;
 
 	f->decided = true;
+	f->only_pruned = false;
 	if (e->move == MOVE_NONE) {
 		/* By the stand pat: only as a restatement of what the stand pat did. */
 		if (!(f->stood && (cutoff ? f->cut_by_stand_pat : f->stand_raised) && v == f->stand_value))
@@ -631,7 +634,7 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 			violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
 		else if ((!q || f->evading) && f->searched == 0 && movegen_count(&c->pos) == 0)
 			violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
-				  f->in_check ? "mate" : "stalemate");
+				  trace_kind_name(f->in_check ? TE_MATE : TE_STALEMATE));
 		else if (!q && !f->cut && f->searched != movegen_count(&c->pos))
 			violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
 				  movegen_count(&c->pos), f->searched);
@@ -686,15 +689,25 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 				violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
 			if (f->cut)
 				violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
-			if (f->quiescence && !f->evading && !quiescence_move_allowed(&c, f, e.move))
-				violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s",
-					  opt->mode == QMODE_CHECKS ? " or a check" : "",
-					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move));
+			if (f->quiescence && !f->evading && !quiescence_move_allowed(&c, f, e.move)) {
+				/* Quiet checks are allowed below the declared check plies only: say so where they are not. */
+				bool checks_here = opt->mode == QMODE_CHECKS &&
+						   (opt->check_plies < 0 || f->nd.qply < opt->check_plies);
+				char beyond[96] = "";
+
+				if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(&c.pos, e.move))
+					snprintf(beyond, sizeof beyond, ", a check at qply %d, beyond the declared check plies (%d)",
+						 f->nd.qply, opt->check_plies);
+				violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
+					  checks_here ? " or a check" : "",
+					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move), beyond);
+			}
 			if (f->quiescence && !f->evading && !f->cut)
 				check_missed_prune(&c, f, e.move);
 			note_handled(&c, e.move);
 			f->searched++;
 			f->decided = true;
+			f->only_pruned = false;
 			f->expecting = true;
 			f->expect_child = e.move;
 			break;

@@ -282,8 +282,41 @@ static void json_node_fields(struct wbuf *w, const struct trace *t, uint32_t id,
 	wb_char(w, ']');
 }
 
-/* Event E's keys (without the braces). */
-static void json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e)
+/*
+ * The current alpha of each node open as the events are written in order:
+ * a stand pat's window is the node's window at that moment, as a reader
+ * keeps it (a raise, by a move or by the stand pat, sets alpha), so a
+ * second stand pat after a raise is written with the raised alpha.
+ */
+struct alphas {
+	int16_t *a;
+	size_t n, cap;
+};
+
+/* Follows event E: returns the current alpha of E's node (after an enter, its window's). */
+static int alphas_follow(struct alphas *s, const struct trace_event *e)
+{
+	int cur;
+
+	if (e->kind == TE_ENTER) {
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 64;
+			s->a = xrealloc(s->a, sizeof *s->a * s->cap);
+		}
+		s->a[s->n++] = e->v1;
+	}
+	if (s->n == 0)
+		return -SCORE_INF;
+	cur = s->a[s->n - 1];
+	if (e->kind == TE_ALPHA_RAISE || (e->kind == TE_STAND_PAT && e->extra == TSP_RAISE))
+		s->a[s->n - 1] = e->v1;
+	else if (e->kind == TE_LEAVE)
+		s->n--;
+	return cur;
+}
+
+/* Event E's keys (without the braces); ALPHA is its node's current alpha (alphas_follow). */
+static void json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e, int alpha)
 {
 	const struct trace_node n_v = trace_node_get(t, e->node), *n = &n_v;
 	const char *kind = trace_kind_name(e->kind);
@@ -310,7 +343,7 @@ static void json_event_fields(struct wbuf *w, const struct trace *t, const struc
 		WB(w, ", \"value\": ");
 		wb_int(w, e->v1);
 		WB(w, ", \"alpha\": ");
-		wb_int(w, n->alpha);
+		wb_int(w, alpha);
 		WB(w, ", \"beta\": ");
 		wb_int(w, n->beta);
 		WB(w, ", \"outcome\": \"");
@@ -375,6 +408,7 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
 	struct trace_iter it;
 	struct trace_event e;
+	struct alphas al = { 0 };
 
 	stack[0] = *root;
 	wb_char(&w, '{');
@@ -398,11 +432,12 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 		if (it.index)
 			wb_char(&w, ',');
 		WB(&w, "\n{");
-		json_event_fields(&w, t, &e);
+		json_event_fields(&w, t, &e, alphas_follow(&al, &e));
 		wb_char(&w, '}');
 	}
 	WB(&w, "\n]}\n");
 	wb_flush(&w);
+	free(al.a);
 	free(stack);
 	free(w.buf);
 }
@@ -414,6 +449,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 	struct position *stack = xmalloc(sizeof *stack * STACK_PLIES);
 	struct trace_iter it;
 	struct trace_event ev;
+	struct alphas al = { 0 };
 
 	stack[0] = *root;
 	wb_char(&w, '{');
@@ -433,7 +469,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 			wb_room(&w);
 		}
 		WB(&w, "{\"type\": \"event\", ");
-		json_event_fields(&w, t, e);
+		json_event_fields(&w, t, e, alphas_follow(&al, e));
 		WB(&w, "}\n");
 	}
 	wb_room(&w);
@@ -441,6 +477,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "}\n");
 	wb_flush(&w);
+	free(al.a);
 	free(stack);
 	free(w.buf);
 }

@@ -105,7 +105,9 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				if (depth > 0)
 					board_make(&pos[depth], n.move, &u);
 			}
-			WB(w, "[\"enter\"");
+			wb_lit(w, "[\"", 2);
+			wb_lit(w, trace_kinds[TE_ENTER].name, strlen(trace_kinds[TE_ENTER].name));
+			wb_char(w, '"');
 			if (e->v1 != alpha || e->v2 != beta) {
 				OPT(w, &open, "alpha");
 				wb_int(w, e->v1);
@@ -181,8 +183,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				WB(w, ",");
 				wb_move(w, e->move);
 				if (e->kind == TE_DELTA_PRUNE) {
-					int captured = p == NULL ? -1 : MOVE_IS_EP(e->move) ? VALUE_PAWN : MOVE_IS_CAPTURE(e->move) ?
-						board_piece_value[PIECE_TYPE(p->squares[MOVE_TO(e->move)])] : 0;
+					int captured = p == NULL ? -1 : board_captured_value(p, e->move);
 
 					if (e->v1 != captured) {
 						OPT(w, &open, "captured");

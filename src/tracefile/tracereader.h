@@ -23,7 +23,17 @@ struct tracereader_info {
 	bool order_other;     /* "order": "other": the engine orders moves its own way */
 	bool has_result;      /* the file gave a "result" (else it was derived from the trace) */
 	char engine[64];      /* the header's "engine" string, or "" */
+	/*
+	 * Events of a kind this reader does not know (a later version's, an
+	 * engine's own), skipped as quiesce-trace(5) VERSIONS allows: how many,
+	 * and the first one's kind, for the caller to say on standard error.
+	 */
+	uint64_t skipped_events;
+	char skipped_kind[32];
 };
+
+/* Says on ERR_OUT how many events INFO's reading of NAME skipped (nothing when none). */
+void tracereader_report_skipped(FILE *err_out, const char *name, const struct tracereader_info *info);
 
 /*
  * Reads a trace from IN into T (cleared first; make it with trace_new),

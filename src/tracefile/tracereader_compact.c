@@ -19,20 +19,8 @@
 
 #include "tracefile/tracereader_int.h"
 
-/* The values each kind of event takes by position, in order (the kinds' names are trace_kind_name's). */
-static const char *const positional[TE_KIND_COUNT][2] = {
-	[TE_STAND_PAT] = { "value" },
-	[TE_MOVE] = { "move" },
-	[TE_ALPHA_RAISE] = { "value" },
-	[TE_BETA_CUTOFF] = { "score" },
-	[TE_DELTA_PRUNE] = { "move" },
-	[TE_SEE_PRUNE] = { "move" },
-	[TE_HORIZON] = { "value" },
-	[TE_QDEPTH_LIMIT] = { "value" },
-	[TE_PLY_LIMIT] = { "value" },
-	[TE_QUIET_LEAF] = { "value" },
-	[TE_LEAVE] = { "score" },
-};
+/* The values each kind of event takes by position, in order: the one table of kinds' (search/trace.c). */
+#define positional(kind) (trace_kinds[kind].values)
 
 /* The kind named S (LEN bytes, no NUL among them), or -1. */
 static int compact_kind(const char *s, uint32_t len)
@@ -106,18 +94,19 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 	r->compact_keys = kind_only;
 	if (a->count == 0 || e->type != TJ_STRING)
 		return tracereader_fail_key(r, at, path, a->count ? "kind" : NULL, "expected the kind of the event first "
-				   "(\"enter\", \"stand_pat\", \"move\", ...), found %s",
+				   "(\"%s\", \"%s\", \"%s\", ...), found %s", trace_kind_name(TE_ENTER),
+				   trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE),
 				   a->count ? tracereader_type_name(e) : "an empty array");
-	if ((kind = compact_kind(e->u.s, e->count)) < 0)
-		return tracereader_fail_key(r, at, path, "kind", "\"%s\" is not a kind of event (\"enter\", \"stand_pat\", "
-				   "\"move\", \"alpha_raise\", \"beta_cutoff\", \"delta_prune\", \"see_prune\", \"mate\", "
-				   "\"stalemate\", \"horizon\", \"qdepth_limit\", \"ply_limit\", \"quiet_leaf\", \"leave\", "
-				   "\"stopped\")", tracereader_cut(e->u.s));
+	if ((kind = compact_kind(e->u.s, e->count)) < 0) {
+		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
+		tracereader_skip_kind(r, e->u.s);
+		return true;
+	}
 	name = trace_kind_name(kind);
-	while (npos < 2 && positional[kind][npos])
+	while (npos < 2 && positional(kind)[npos])
 		npos++;
 	for (uint32_t i = 0; i < npos; i++)
-		keys[i + 1] = positional[kind][i];
+		keys[i + 1] = positional(kind)[i];
 	r->compact_keys = keys;
 
 	/* The values by position (none an array or an object), then at most one object of further fields, last. */
@@ -131,8 +120,8 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 			continue;
 		}
 		if (i < npos)
-			return tracereader_fail_key(r, at, path, positional[kind][i], "expected %s, found %s",
-					   strcmp(positional[kind][i], "move") == 0 ? "a move in UCI" : "a whole number",
+			return tracereader_fail_key(r, at, path, positional(kind)[i], "expected %s, found %s",
+					   strcmp(positional(kind)[i], "move") == 0 ? "a move in UCI" : "a whole number",
 					   tracereader_type_name(e));
 		return tracereader_fail_key(r, at, path, NULL, "\"%s\" takes %u value%s by position, then at most an "
 				   "object of further fields: found %u element%s after the kind", name, npos,
@@ -140,7 +129,7 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 	}
 	if (nvals < npos)
 		return tracereader_fail_key(r, at, path, NULL, "\"%s\" takes its %s next (missing)", name,
-				   positional[kind][nvals]);
+				   positional(kind)[nvals]);
 
 	/* The event's object: the node it belongs to, its kind, the values by position, the further fields. */
 	built_start(&ev);
@@ -223,13 +212,13 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 	} else {
 		if (r->depth == 0)
 			return tracereader_fail_key(r, at, path, "kind", "no node is open (a trace starts with "
-					   "[\"enter\"], and an event belongs to the innermost node open)");
+					   "[\"%s\"], and an event belongs to the innermost node open)", trace_kind_name(TE_ENTER));
 		built_int(&ev, "node", r->fr[r->depth - 1].rec.id);
 	}
 	built_add_key(&ev, "kind", 4, a + 1);
 	e = tracejson_next(a + 1);
 	for (uint32_t i = 0; i < npos; i++, e = tracejson_next(e))
-		built_add_key(&ev, positional[kind][i], positional[kind][i][4] ? 5 : 4, e);   /* "move", "value", "score" */
+		built_add_key(&ev, positional(kind)[i], positional(kind)[i][4] ? 5 : 4, e);   /* "move", "value", "score" */
 	if (opt != NULL) {
 		const struct tracejson_value *m = opt + 1;
 

@@ -172,6 +172,8 @@ bool tracereader_get_int(struct rd *r, const struct rec *rc, const char *key, lo
 			 bool required, long long *out, bool *has);
 bool tracereader_get_score(struct rd *r, const struct rec *rc, const char *key, bool required, int *out, bool *has);
 bool tracereader_get_bool(struct rd *r, const struct rec *rc, const char *key, bool *out, bool *has);
+/* Counts an event of the unknown kind NAME, skipped (quiesce-trace(5), VERSIONS). */
+void tracereader_skip_kind(struct rd *r, const char *name);
 bool tracereader_get_enum(struct rd *r, const struct rec *rc, const char *key, const char *const *names, int *out);
 bool tracereader_get_move(struct rd *r, const struct rec *rc, const char *key, const struct position *pos,
 			  bool nullable, bool required, move *out, bool *has);

@@ -23,12 +23,10 @@
 
 /* ------------------------------------------------------------------ header */
 
-static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
-static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
-static const char *const kind_names[] = {
-	"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune", "see_prune", "mate",
-	"stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped", NULL
-};
+/* The names of the bounds, outcomes and event kinds are the trace's (search/trace.c, the one table). */
+#define bound_names (trace_bound_names())
+#define outcome_names (trace_outcome_names())
+#define kind_names (trace_kind_names())
 
 /*
  * The header's "options" (every key optional: quiesce's defaults stand for
@@ -448,9 +446,14 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		alpha = n.alpha;
 	if (n.has & HAS_BETA)
 		beta = n.beta;
-	if (ha && ea != alpha)
+	/*
+	 * A window given is taken as it is, on the enter event or in the node's
+	 * record (quiesce-trace(5): any node, an aspiration window or a
+	 * re-search); only one given both ways must agree with itself.
+	 */
+	if (ha && (n.has & HAS_ALPHA) && ea != alpha)
 		return tracereader_fail_key(r, ev->at, ev->path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
-	if (hb && eb != beta)
+	if (hb && (n.has & HAS_BETA) && eb != beta)
 		return tracereader_fail_key(r, ev->at, ev->path, "beta", "%d differs from the node's beta (%d)", eb, beta);
 	if (ha)
 		alpha = ea;
@@ -489,6 +492,22 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	return true;
 }
 
+/* Counts an event of the unknown kind NAME, skipped. */
+void tracereader_skip_kind(struct rd *r, const char *name)
+{
+	if (r->info.skipped_events++ == 0)
+		snprintf(r->info.skipped_kind, sizeof r->info.skipped_kind, "%s", name);
+}
+
+void tracereader_report_skipped(FILE *err_out, const char *name, const struct tracereader_info *info)
+{
+	if (info->skipped_events == 0)
+		return;
+	fprintf(err_out, "%s: skipped %llu event%s of a kind this version does not know (the first: \"%s\")\n",
+		name ? name : "trace", (unsigned long long)info->skipped_events, info->skipped_events == 1 ? "" : "s",
+		info->skipped_kind);
+}
+
 /* One event record. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
@@ -504,7 +523,17 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
 		return false;
 	if (tracejson_get(o, "kind") == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"enter\", \"stand_pat\", \"move\", ...)");
+		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"%s\", \"%s\", \"%s\", ...)",
+				   trace_kind_name(TE_ENTER), trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE));
+	{
+		const struct tracejson_value *k = tracejson_get(o, "kind");
+
+		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
+		if (tracejson_is(k, TJ_STRING) && trace_kind_parse(tracejson_string(k)) < 0) {
+			tracereader_skip_kind(r, tracejson_string(k));
+			return true;
+		}
+	}
 	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
 		return false;
 
@@ -590,8 +619,7 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 	case TE_DELTA_PRUNE:
 		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
 			return false;
-		value = MOVE_IS_EP(m) ? VALUE_PAWN : MOVE_IS_CAPTURE(m) ?
-			board_piece_value[PIECE_TYPE(f->pos.squares[MOVE_TO(m)])] : 0;
+		value = board_captured_value(&f->pos, m);
 		v2 = r->opt.delta_margin;
 		if (!tracereader_get_int(r, &rc, "captured", 0, SCORE_INF, false, &x, &has))
 			return false;

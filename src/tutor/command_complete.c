@@ -8,6 +8,7 @@
 #include "teach/lesson.h"
 #include "chess/notation.h"
 #include "search/option.h"
+#include "search/trace.h"
 
 struct candidates {
 	char **list;
@@ -66,9 +67,6 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 	const struct option_def *mode = option_find("mode");
 	static const char *const formats[] = { "json", "json-full", "jsonl", "jsonl-full", "dot", "text", "pgn", "game", NULL };
 	static const char *const filters[] = { "all", "main", "quiescence", "marked", NULL };
-	static const char *const kinds[] = { "cutoff", "stand_pat", "beta_cutoff", "alpha_raise", "delta_prune",
-					     "see_prune", "mate", "stalemate", "horizon", "move", "enter", "leave",
-					     "qdepth_limit", "quiet_leaf", "stopped", NULL };
 	static const char *const switches[] = { "on", "off", NULL };
 	char before[COMMAND_MAX_LINE], prefix[COMMAND_MAX_LINE], *w[MAX_WORDS], buf[COMMAND_MAX_LINE];
 	struct candidates c = { 0 };
@@ -139,8 +137,11 @@ char **command_complete(struct session *s, const char *line, size_t start, size_
 		}
 		else if (!strcmp(cmd->complete, "filter"))
 			add_all(&c, filters);
-		else if (!strcmp(cmd->complete, "kind"))
-			add_all(&c, kinds);
+		else if (!strcmp(cmd->complete, "kind")) {
+			/* "cutoff" (any cutoff, the stand pat's too), then the event kinds of the trace's one table. */
+			add(&c, "cutoff");
+			add_all(&c, trace_kind_names());
+		}
 		else if (!strcmp(cmd->complete, "lesson")) {
 			struct lesson_info *list;
 			int count = lesson_list(NULL, &list);

@@ -94,10 +94,13 @@ bool command_jump(struct session *s, const char *args, FILE *out, struct error *
 	if (n < 1 || n > 2 || (n == 2 && strcmp(w[1], "back")))
 		return error_set(err, 0, 0, "jump: expected KIND [back], e.g. 'jump stand_pat' or 'jump cutoff back'");
 	kind = parse_kind(w[0]);
-	if (kind == -1)
-		return error_set(err, 0, 0, "jump: unknown event kind '%s': expected cutoff, stand_pat, "
-				 "beta_cutoff, alpha_raise, delta_prune, see_prune, mate, horizon, move, enter, leave ...",
-				 w[0]);
+	if (kind == -1) {
+		char kinds[256];
+
+		trace_kind_list(kinds, sizeof kinds, "");
+		return error_set(err, 0, 0, "jump: unknown event kind '%s': expected cutoff, delta, see or an event kind "
+				 "(%s)", w[0], kinds);
+	}
 	if (n == 2)
 		dir = -1;
 	ev = cursor_find_kind(s->trace, s->event, kind, dir);

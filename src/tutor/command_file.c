@@ -103,6 +103,7 @@ bool command_open(struct session *s, const char *args, FILE *out, struct error *
 	session_load(s, w[0], &root, &opt, t, &res, !info.eval_other && !info.order_other);
 	fprintf(out, "Opened %s: %u node%s, %u events\n", w[0], (unsigned)trace_node_count(t),
 		trace_node_count(t) == 1 ? "" : "s", (unsigned)trace_event_count(t));
+	tracereader_report_skipped(out, w[0], &info);
 	command_game_note_end(s, had_game, out);
 	return true;
 }
