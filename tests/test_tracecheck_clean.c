@@ -22,6 +22,7 @@
 #include "chess/board.h"
 #include "chess/epd.h"
 #include "chess/fen.h"
+#include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
 #include "tracefile/tracecheck.h"
@@ -102,7 +103,7 @@ int main(void)
 						struct search_options o;
 						int turn = positions + depth + mode;
 
-						search_defaults(&o);
+						option_defaults(&o);
 						o.depth = depth;
 						o.mode = mode == 0 ? QMODE_NONE : mode == 1 ? QMODE_CAPTURES : QMODE_CHECKS;
 						o.check_plies = mode == 3 ? -1 : 1;
