@@ -189,7 +189,7 @@ int cli_practice(int argc, char **argv)
 	for (int i = 0; i < ndue; i++)
 		snprintf(duecopy[i], sizeof duecopy[0], "%s", due[i]);
 	while (asked < count && next_question(set, duecopy, ndue, &di, ids, asked, &q)) {
-		char line[PRACTICE_LINE_MAX], verdict[1400];
+		char line[PRACTICE_LINE_MAX], verdict[PRACTICE_VERDICT_MAX];
 		enum practice_verdict v;
 
 		snprintf(ids[asked++], sizeof ids[0], "%s", q.id);

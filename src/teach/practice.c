@@ -12,6 +12,7 @@
 #include "base/datadir.h"
 #include "base/util.h"
 #include "chess/fen.h"
+#include "chess/score.h"
 #include "chess/notation.h"
 #include "chess/suite.h"
 #include "chess/pgn.h"
@@ -277,16 +278,51 @@ static int parse_yes_no(const char *text)
 /* The largest value an answer may be: beyond any score the search gives. */
 #define PRACTICE_VALUE_LIMIT 99999
 
+/*
+ * Reads a value answer: a whole number of centipawns, or a mate as the
+ * program writes one ("#3": the side to move mates in 3; "#-2": it is mated
+ * in 2). Sets *MATE and *MOVES for a mate, else *VAL. False for anything else.
+ */
+static bool parse_value(const char *text, long *val, bool *mate, long *moves)
+{
+	char *end;
+
+	errno = 0;
+	*mate = text[0] == '#';
+	if (*mate) {
+		if (!isdigit((unsigned char)text[1]) && !(text[1] == '-' && isdigit((unsigned char)text[2])))
+			return false;
+		*moves = strtol(text + 1, &end, 10);
+		return *end == '\0' && errno != ERANGE && *moves < 1000 && *moves > -1000;
+	}
+	*val = strtol(text, &end, 10);
+	return text[0] != '\0' && *end == '\0' && errno != ERANGE && *val <= PRACTICE_VALUE_LIMIT &&
+	       *val >= -PRACTICE_VALUE_LIMIT;
+}
+
+/*
+ * Whether a value answer is right: a mate only as that mate (its "#N", or
+ * the exact number), never "within" the tolerance; any other value within
+ * the question's tolerance.
+ */
+static bool value_right(const struct practice_question *q, long val, bool mate, long moves)
+{
+	if (SCORE_IS_MATE(q->value))
+		return mate ? moves == score_mate_moves(q->value, q->ply) : val == q->value;
+	return !mate && labs(val - q->value) <= q->tolerance;
+}
+
 enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
 				     char *buf, size_t n)
 {
-	char text[64], cutbuf[48], what[160];
+	char text[64], cutbuf[48], what[200], also[160], tied[NOTATION_BUFSIZE] = "";
 	const char *shown;
 	enum practice_verdict v = PV_WRONG;
+	size_t used = 0;
 
 	util_trim_copy(answer, text, sizeof text);
 	shown = util_cut(text, cutbuf, sizeof cutbuf);
-	what[0] = '\0';
+	what[0] = also[0] = '\0';
 	if (q->type == PA_YES_NO) {
 		int yn = parse_yes_no(text);
 
@@ -297,17 +333,14 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 			v = PV_RIGHT;
 		}
 	} else if (q->type == PA_VALUE) {
-		char *end;
-		long val;
+		long val = 0, moves = 0;
+		bool mate;
 
-		errno = 0;
-		val = strtol(text, &end, 10);
-		if (text[0] == '\0' || *end != '\0' || errno == ERANGE || val > PRACTICE_VALUE_LIMIT ||
-		    val < -PRACTICE_VALUE_LIMIT) {
+		if (!parse_value(text, &val, &mate, &moves)) {
 			v = PV_MALFORMED;
 			snprintf(what, sizeof what, "'%s' is not an answer: expected a whole number of centipawns "
-				 "between -%d and %d", shown, PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
-		} else if (labs(val - q->value) <= q->tolerance) {
+				 "between -%d and %d, or a mate as #N or #-N", shown, PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
+		} else if (value_right(q, val, mate, moves)) {
 			v = PV_RIGHT;
 		}
 	} else {
@@ -318,16 +351,40 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 			v = PV_MALFORMED;
 			snprintf(what, sizeof what, "'%s' is not an answer: expected a legal move in this position "
 				 "(SAN like Nxe5, or UCI like g1f3)", shown);
-		} else if (m == q->mv) {
-			v = PV_RIGHT;
+		} else {
+			for (int i = 0; i < q->naccept; i++)
+				if (q->accept[i] == m)
+					v = PV_RIGHT;
+			if (m == q->mv)
+				v = PV_RIGHT;
+			else if (v == PV_RIGHT)
+				notation_san(&q->pos, m, tied);
 		}
+		/* The other answers the rule allows, named beside the engine's. */
+		for (int i = 1; i < q->naccept && used < sizeof also; i++) {
+			char san[NOTATION_BUFSIZE];
+
+			notation_san(&q->pos, q->accept[i], san);
+			used += (size_t)snprintf(also + used, sizeof also - used, "%s%s", i == 1 ? " (the rule accepts "
+						 "as well: " : ", ", san);
+		}
+		if (used && used < sizeof also)
+			snprintf(also + used, sizeof also - used, ")");
 	}
-	if (v == PV_RIGHT)
-		snprintf(buf, n, "right: %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+	if (v == PV_RIGHT && tied[0])
+		used = (size_t)snprintf(buf, n, "right: %s, tied for first with the engine's %s.", tied, q->answer);
+	else if (v == PV_RIGHT)
+		used = (size_t)snprintf(buf, n, "right: %s%s.", q->answer, also);
 	else if (v == PV_WRONG)
-		snprintf(buf, n, "wrong: the engine says %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+		used = (size_t)snprintf(buf, n, "wrong: the engine says %s%s.", q->answer, also);
 	else
-		snprintf(buf, n, "wrong: %s; the engine says %s. %s Rule: %s", what, q->answer, q->sentence, q->rule);
+		used = (size_t)snprintf(buf, n, "wrong: %s; the engine says %s%s.", what, q->answer, also);
+	if (q->why[0] && used < n)
+		used += (size_t)snprintf(buf + used, n - used, " %s", q->why);
+	if (q->line[0] && used < n)
+		used += (size_t)snprintf(buf + used, n - used, " %s", q->line);
+	if (used < n)
+		snprintf(buf + used, n - used, " %s Rule: %s", q->sentence, q->rule);
 	return v;
 }
 

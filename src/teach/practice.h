@@ -29,6 +29,9 @@ enum practice_drill {
 
 enum practice_answer_type { PA_YES_NO = 0, PA_MOVE, PA_VALUE };
 
+/* The most answers one question accepts (the captures tied for first). */
+#define PRACTICE_MAX_ACCEPT 16
+
 /* The highest level a drill asks (1: yes/no decisions; 2: values and moves; 3: windows and bounds). */
 #define PRACTICE_MAX_LEVEL 3
 
@@ -43,9 +46,15 @@ struct practice_question {
 	/* The engine's answer, from its trace. */
 	int value;                  /* PA_YES_NO: 1 yes, 0 no; PA_VALUE: the value */
 	move mv;                    /* PA_MOVE */
-	int tolerance;              /* PA_VALUE: a guess this close counts as right */
-	char answer[24];            /* the answer as text: "yes", "Nxe5", "-120" */
+	int tolerance;              /* PA_VALUE: a guess this close counts as right (never for a mate) */
+	int ply;                    /* PA_VALUE: the node's distance from the root, for a mate's "#N" */
+	/* PA_MOVE: every move the rule allows (MVV-LVA ties), the engine's own MV first. */
+	move accept[PRACTICE_MAX_ACCEPT];
+	int naccept;
+	char answer[24];            /* the engine's answer as text: "yes", "Nxe5", "-120", "#3" */
 	char sentence[400];         /* the deciding event in words (explain_event) */
+	char why[400];              /* when the rule allows several answers: which, and why the engine's came first */
+	char line[400];             /* the deciding line, where the drill shows one ("" for none) */
 	const char *rule;           /* the rule that decides, one sentence */
 };
 
@@ -98,12 +107,17 @@ bool practice_question_by_id(struct practice_set *s, const char *id, struct prac
 
 enum practice_verdict { PV_RIGHT = 0, PV_WRONG, PV_MALFORMED };
 
+/* A verdict's buffer is always large enough at this size. */
+#define PRACTICE_VERDICT_MAX 2400
+
 /*
  * Judges the learner's ANSWER to Q: yes/no ("y", "yes", "n", "no"), a move
- * (SAN or UCI, legal in the question's position) or a whole number. Writes
- * the verdict line into BUF ("right: ...", "wrong: the engine says ...",
- * or, for an answer that is not of the kind asked, what was expected)
- * followed by the event's sentence and the rule.
+ * (SAN or UCI, legal in the question's position; any move of Q->accept is
+ * right) or a value (a whole number, or a mate as "#N"/"#-N"; a mate is
+ * right only as that mate). Writes the verdict line into BUF ("right: ...",
+ * "wrong: the engine says ...", or, for an answer that is not of the kind
+ * asked, what was expected), the other answers the rule accepts, why the
+ * engine's came first, the deciding line, the event's sentence and the rule.
  */
 enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
 				     char *buf, size_t n);

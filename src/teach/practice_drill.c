@@ -323,6 +323,63 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	return true;
 }
 
+/*
+ * The MVV-LVA key of the tactical move M in POS, as the rule defines it: 16
+ * times the victim's value (a pawn for en passant) less the attacker's kind,
+ * a queen promotion counting as a queen less a pawn. Moves of equal keys tie:
+ * the rule lets any of them come first.
+ */
+static int mvv_lva_key(const struct position *pos, move m)
+{
+	int victim = MOVE_IS_EP(m) ? board_piece_value[PAWN]
+		: MOVE_IS_CAPTURE(m) ? board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])] : 0;
+	int key = 16 * victim + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]);
+
+	if (MOVE_IS_PROMOTION(m))
+		key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - board_piece_value[PAWN]);
+	return key;
+}
+
+static const char *const piece_names[7] = { "?", "pawn", "knight", "bishop", "rook", "queen", "king" };
+
+/*
+ * The captures of LIST tied for first under MVV-LVA into Q->accept (FIRST,
+ * the engine's, first) and, when there are several, Q->why: which they are
+ * and why the engine tried FIRST before the others.
+ */
+static void order_ties(struct practice_question *q, const struct move_list *list, move first)
+{
+	int top = mvv_lva_key(&q->pos, first);
+	size_t used;
+
+	q->accept[0] = first;
+	q->naccept = 1;
+	for (int i = 0; i < list->count && q->naccept < PRACTICE_MAX_ACCEPT; i++)
+		if (list->moves[i] != first && mvv_lva_key(&q->pos, list->moves[i]) == top)
+			q->accept[q->naccept++] = list->moves[i];
+	q->why[0] = '\0';
+	if (q->naccept < 2)
+		return;
+	used = (size_t)snprintf(q->why, sizeof q->why, "MVV-LVA ties:");
+	for (int i = 0; i < q->naccept && used < sizeof q->why; i++) {
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(&q->pos, q->accept[i], san);
+		used += (size_t)snprintf(q->why + used, sizeof q->why - used, "%s %s", i ? "," : "", san);
+	}
+	if (used < sizeof q->why) {
+		move m = first;
+		int victim = MOVE_IS_EP(m) ? PAWN : MOVE_IS_CAPTURE(m) ? PIECE_TYPE(q->pos.squares[MOVE_TO(m)]) : NO_TYPE;
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(&q->pos, first, san);
+		snprintf(q->why + used, sizeof q->why - used, " each %s%s with a %s, so the rule accepts any of them "
+			 "first; the engine tried %s first only because its move generator listed it first (the sort "
+			 "keeps the generator's order among equal keys).", victim ? "take a " : "promote",
+			 victim ? piece_names[victim] : "", piece_names[PIECE_TYPE(q->pos.squares[MOVE_FROM(m)])], san);
+	}
+}
+
 static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
 		      struct practice_question *q, struct walk *w)
 {
@@ -338,11 +395,13 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 		return false;
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level, c->node, MOVE_NONE);
+	tactical_moves(&q->pos, &list);
+	order_ties(q, &list, c->mv);
 	if (level == 1) {
 		/* Half the time the move asked about is the first, else another of the node's captures. */
 		move asked = c->mv;
+		bool tied = false;
 
-		tactical_moves(&q->pos, &list);
 		if (s->force_node != TRACE_NONE) {
 			for (int i = 0; i < list.count; i++) {
 				notation_uci(list.moves[i], uci);
@@ -356,15 +415,18 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 				if (list.moves[i] != c->mv && k-- == 0)
 					asked = list.moves[i];
 		}
+		for (int i = 0; i < q->naccept; i++)
+			tied |= q->accept[i] == asked;
 		notation_san(&q->pos, asked, san);
 		notation_uci(asked, uci);
 		snprintf(q->id + strlen(q->id), sizeof q->id - strlen(q->id), "-%s", uci);
-		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: is %s the "
-			 "first move searched? (yes/no)", line, side_name(&q->pos), san);
-		answer_yes_no(q, asked == c->mv);
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: does the "
+			 "rule put %s first (a move tied for first counts)? (yes/no)", line, side_name(&q->pos), san);
+		answer_yes_no(q, tied);
+		q->naccept = 0;
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: which move "
-			 "is searched first? (SAN)", line, side_name(&q->pos));
+			 "is searched first? (SAN; any move tied for first counts)", line, side_name(&q->pos));
 		answer_move(q, c->mv);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);

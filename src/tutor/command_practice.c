@@ -87,7 +87,7 @@ static void record(const struct practice_question *q, bool right, FILE *out)
 
 bool command_practice(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], verdict[1400];
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], verdict[PRACTICE_VERDICT_MAX];
 	int n = command_split_words(args, buf, sizeof buf, w), drill;
 	enum practice_verdict v;
 

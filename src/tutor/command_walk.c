@@ -112,7 +112,7 @@ static void record(const struct practicewalk_question *q, bool right, FILE *out)
 /* Shows the answer (judged when ANSWER is not NULL) and puts the cursor on the deciding event. */
 static bool reveal(struct session *s, const char *answer, FILE *out)
 {
-	char verdict[1400];
+	char verdict[PRACTICE_VERDICT_MAX];
 	enum practice_verdict v = PV_WRONG;
 
 	if (answer) {
