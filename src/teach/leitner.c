@@ -62,6 +62,7 @@ static struct leitner_card *find(struct leitner *l, const char *id, bool create)
 	memset(&l->cards[l->count], 0, sizeof l->cards[0]);
 	snprintf(l->cards[l->count].id, sizeof l->cards[0].id, "%s", id);
 	l->cards[l->count].box = 1;
+	l->cards[l->count].last = -1;
 	return &l->cards[l->count++];
 }
 
@@ -73,6 +74,7 @@ const struct leitner_card *leitner_find(const struct leitner *l, const char *id)
 void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today)
 {
 	struct leitner_card *c;
+	bool fresh;
 
 	if (d < PD_COUNT && level >= 1 && level <= PRACTICE_MAX_LEVEL) {
 		l->asked[d][level]++;
@@ -82,14 +84,47 @@ void leitner_record(struct leitner *l, const char *id, enum practice_drill d, in
 	}
 	if (id == NULL)
 		return;
+	fresh = leitner_find(l, id) == NULL;
 	c = find(l, id, true);
-	c->box = right ? (c->box < LEITNER_BOXES ? c->box + 1 : LEITNER_BOXES) : 1;
-	c->due = right ? today + leitner_interval(c->box) : today;
+	if (!right) {
+		/* Missed: back to box 1, due again today. */
+		c->box = 1;
+		c->due = today;
+	} else if (fresh) {
+		/* A new right answer: box 1, first due the next day. */
+		c->box = 1;
+		c->due = today + leitner_interval(1);
+	} else if (c->due > today) {
+		/* Not due (asked because an explicit seed's set holds it): the schedule keeps its word. */
+	} else {
+		/* Due: up one box, unless it was answered already today (one promotion a day; a miss today stays). */
+		if (c->last != today && c->box < LEITNER_BOXES)
+			c->box++;
+		c->due = today + leitner_interval(c->box);
+	}
+	c->last = today;
 	c->changed = true;
 }
 
-/* The drill a question id belongs to: its name, then the level's digit; -1 for none. */
-static int id_drill(const char *id)
+int leitner_state(const struct leitner *l, const char *id, long today)
+{
+	const struct leitner_card *c = leitner_find(l, id);
+
+	return c == NULL ? LEITNER_NEW : c->due <= today ? LEITNER_DUE : LEITNER_WAITING;
+}
+
+long leitner_next_due(const struct leitner *l, enum practice_drill d, long today)
+{
+	long next = -1;
+
+	for (int i = 0; i < l->count; i++)
+		if (l->cards[i].due > today && leitner_id_drill(l->cards[i].id) == (int)d &&
+		    (next < 0 || l->cards[i].due < next))
+			next = l->cards[i].due;
+	return next;
+}
+
+int leitner_id_drill(const char *id)
 {
 	for (int d = 0; d < PD_COUNT; d++) {
 		size_t len = strlen(practice_drill_name((enum practice_drill)d));
@@ -108,7 +143,7 @@ int leitner_due(const struct leitner *l, enum practice_drill d, long today, cons
 		const struct leitner_card *c = &l->cards[i];
 		int j = n;
 
-		if (c->due > today || id_drill(c->id) != (int)d)
+		if (c->due > today || leitner_id_drill(c->id) != (int)d)
 			continue;
 		/* Insertion by (due, box): the most overdue first. */
 		while (j > 0) {
@@ -132,8 +167,8 @@ static bool parse(struct leitner *l, char *text, const char *path, struct error 
 
 	for (char *line = text, *next; line && *line; line = next) {
 		char word[16], name[32], id[96];
-		int level, right, asked, box, used = 0;
-		long due;
+		int level, right, asked, box, used = 0, fields;
+		long due, last = -1;
 
 		next = strchr(line, '\n');
 		if (next)
@@ -160,12 +195,14 @@ static bool parse(struct leitner *l, char *text, const char *path, struct error 
 		} else if (strcmp(word, "box") == 0) {
 			struct leitner_card *c;
 
-			if (sscanf(line + used, "%95s %d %ld", id, &box, &due) != 3 || box < 1 || box > LEITNER_BOXES || due < 0)
-				return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE' (BOX 1-%d, DUE a day number)",
-						 path, lineno, LEITNER_BOXES);
+			fields = sscanf(line + used, "%95s %d %ld %ld", id, &box, &due, &last);
+			if (fields < 3 || box < 1 || box > LEITNER_BOXES || due < 0 || (fields == 4 && last < 0))
+				return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE [LAST]' (BOX 1-%d, DUE and "
+						 "LAST day numbers)", path, lineno, LEITNER_BOXES);
 			c = find(l, id, true);
 			c->box = box;
 			c->due = due;
+			c->last = fields == 4 ? last : -1;
 		} else {
 			return error_set(err, lineno, 1, "%s:%d: unknown line '%s': expected stat or box", path, lineno, word);
 		}
@@ -227,6 +264,7 @@ bool leitner_save(struct leitner *l, const char *path, struct error *err)
 		if (!c->changed) {
 			c->box = disk.cards[i].box;
 			c->due = disk.cards[i].due;
+			c->last = disk.cards[i].last;
 		}
 	}
 	leitner_clear(&disk);
@@ -239,7 +277,11 @@ bool leitner_save(struct leitner *l, const char *path, struct error *err)
 					fprintf(af.fp, "stat %s %d %d %d\n", practice_drill_name((enum practice_drill)d), v,
 						l->right[d][v], l->asked[d][v]);
 		for (int i = 0; i < l->count; i++)
-			fprintf(af.fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
+			if (l->cards[i].last < 0)   /* a card from a record that did not keep the day */
+				fprintf(af.fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
+			else
+				fprintf(af.fp, "box %s %d %ld %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due,
+					l->cards[i].last);
 		ok = atomicfile_commit(&af, err);
 	}
 	if (ok) {
@@ -252,6 +294,15 @@ bool leitner_save(struct leitner *l, const char *path, struct error *err)
 	return ok;
 }
 
+void leitner_day_format(long day, char *buf, size_t n)
+{
+	time_t t = (time_t)day * 86400;
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm) == NULL || strftime(buf, n, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, n, "day %ld", day);
+}
+
 void leitner_print(const struct leitner *l, long today, FILE *out)
 {
 	bool any = false;
@@ -260,12 +311,13 @@ void leitner_print(const struct leitner *l, long today, FILE *out)
 	for (int d = 0; d < PD_COUNT; d++) {
 		int due = 0;
 		bool asked = false;
+		long next = leitner_next_due(l, (enum practice_drill)d, today);
 
 		for (int i = 0; i < l->count; i++)
-			due += l->cards[i].due <= today && id_drill(l->cards[i].id) == d;
+			due += l->cards[i].due <= today && leitner_id_drill(l->cards[i].id) == d;
 		for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++)
 			asked |= l->asked[d][v] > 0;
-		if (!asked && due == 0)
+		if (!asked && due == 0 && next < 0)
 			continue;
 		any = true;
 		fprintf(out, "  %-10s %-21s", practice_drill_name((enum practice_drill)d),
@@ -274,7 +326,14 @@ void leitner_print(const struct leitner *l, long today, FILE *out)
 			if (l->asked[d][v])
 				fprintf(out, " level %d: %d/%d (%d%%)", v, l->right[d][v], l->asked[d][v],
 					(int)(100.0 * l->right[d][v] / l->asked[d][v] + 0.5));
-		fprintf(out, "; due today: %d\n", due);
+		fprintf(out, "; due today: %d", due);
+		if (next >= 0) {
+			char date[32];
+
+			leitner_day_format(next, date, sizeof date);
+			fprintf(out, "; next due %s", date);
+		}
+		fprintf(out, "\n");
 	}
 	if (!any)
 		fprintf(out, "  nothing practised yet: try 'quiesce practice --drill stand-pat' "

@@ -225,6 +225,16 @@ bool practice_next(struct practice_set *s, struct practice_question *q)
 	return false;
 }
 
+enum practice_drill practice_set_drill(const struct practice_set *s)
+{
+	return s->drill;
+}
+
+void practice_rewind(struct practice_set *s)
+{
+	s->next = 0;
+}
+
 bool practice_question_by_id(struct practice_set *s, const char *id, struct practice_question *q)
 {
 	const char *name = practice_drill_name(s->drill);

@@ -98,6 +98,12 @@ int practice_position_count(const struct practice_set *s);
  */
 bool practice_next(struct practice_set *s, struct practice_question *q);
 
+/* The drill of the set. */
+enum practice_drill practice_set_drill(const struct practice_set *s);
+
+/* Starts the set's questions again from the first (the same order, the same questions). */
+void practice_rewind(struct practice_set *s);
+
 /*
  * Asks again the question named by ID (as practice_next made it) into Q:
  * its position is found among the set's, its search run again. False when

@@ -12,6 +12,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/score.h"
 #include "teach/explain.h"
 #include "search/search.h"
 #include "search/trace.h"
@@ -146,22 +147,18 @@ static void base_options(struct search_options *opt)
 }
 
 /*
- * A bound of a window as a prompt shows it: "-inf" and "+inf" for the open
- * window's bounds, "31997 (mate)" for a mate score, else the number (in one
- * of 4 rotating buffers, so two may be arguments of one printf).
+ * A bound of a window as a prompt shows it, the one way scores are written
+ * (score_format): "-inf"/"+inf" for the open window's bounds, "#N"/"#-N" for
+ * a mate seen from a node at PLY, else "+120" (in one of 4 rotating buffers,
+ * so two may be arguments of one printf).
  */
-static const char *bound_text(int v)
+static const char *bound_text(int v, int ply)
 {
-	static char bufs[4][32];
+	static char bufs[4][SCORE_BUFSIZE];
 	static int k;
 	char *b = bufs[k++ & 3];
 
-	if (v >= SCORE_INF || v <= -SCORE_INF)
-		snprintf(b, sizeof bufs[0], "%sinf", v > 0 ? "+" : "-");
-	else if (SCORE_IS_MATE(v))
-		snprintf(b, sizeof bufs[0], "%d (mate)", v);
-	else
-		snprintf(b, sizeof bufs[0], "%d", v);
+	score_format(v, ply, b, sizeof bufs[0]);
 	return b;
 }
 
@@ -265,12 +262,14 @@ static void answer_yes_no(struct practice_question *q, bool yes)
 	snprintf(q->answer, sizeof q->answer, "%s", yes ? "yes" : "no");
 }
 
-static void answer_value(struct practice_question *q, int value, int tolerance)
+/* A value answer, seen from a node at PLY: written as every score is ("+120", "#3"). */
+static void answer_value(struct practice_question *q, int value, int tolerance, int ply)
 {
 	q->type = PA_VALUE;
 	q->value = value;
 	q->tolerance = tolerance;
-	snprintf(q->answer, sizeof q->answer, "%d", value);
+	q->ply = ply;
+	score_format(value, ply, q->answer, sizeof q->answer);
 }
 
 static void answer_move(struct practice_question *q, move m)
@@ -304,7 +303,7 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	e = trace_event_get(s->trace, c->ev);
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level, c->node, MOVE_NONE);
-	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha), bound_text(nd.beta));
+	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha, nd.ply), bound_text(nd.beta, nd.ply));
 	if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): does the stand pat "
 			 "cut off? (yes/no)", line, side_name(&q->pos), win);
@@ -313,11 +312,11 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): what is the stand-pat "
 			 "value, %s's view, in centipawns (within %d)?", line, side_name(&q->pos), win,
 			 side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
-		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE, nd.ply);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, fail-hard, static value "
 			 "%d): what value does the node return?", line, side_name(&q->pos), win, nd.eval);
-		answer_value(q, nd.score, 0);
+		answer_value(q, nd.score, 0, nd.ply);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 	return true;
@@ -465,7 +464,7 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	notation_san(&q->pos, c->mv, san);
 	if (!see) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %s, "
-			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha),
+			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha, nd.ply),
 			 w->opt.delta_margin, san);
 		answer_yes_no(q, c->yes);
 	} else if (level == 1) {
@@ -475,7 +474,7 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): what does the static "
 			 "exchange evaluation give %s, in centipawns?", line, side_name(&q->pos), san);
-		answer_value(q, e.v1, 0);
+		answer_value(q, e.v1, 0, nd.ply);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 	return true;
@@ -532,7 +531,7 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
 			 "what value does a quiescence search from here give, %s's view (within %d)?", line,
 			 side_name(&q->pos), stat, side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
-		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE, 0);
 	}
 	explain_node(s->trace2, 0, &q->pos, q->sentence, sizeof q->sentence);
 	return true;
