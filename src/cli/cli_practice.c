@@ -64,8 +64,10 @@ struct plan {
 static void plan_start(struct plan *p, struct practice_set *set, const struct leitner *rec, long today, bool fixed,
 		       int count)
 {
-	const char **due = xmalloc((size_t)count * sizeof *due);
-	int n = leitner_due(rec, practice_set_drill(set), today, due, count);
+	/* An explicit seed's set may hold any of the due questions: all of them are looked at. */
+	int max = fixed ? (rec->count > count ? rec->count : count) : count;
+	const char **due = xmalloc((size_t)max * sizeof *due);
+	int n = leitner_due(rec, practice_set_drill(set), today, due, max);
 	struct practice_question *q = xmalloc(sizeof *q);
 
 	memset(p, 0, sizeof *p);

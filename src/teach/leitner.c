@@ -139,23 +139,25 @@ int leitner_due(const struct leitner *l, enum practice_drill d, long today, cons
 {
 	int n = 0;
 
-	for (int i = 0; i < l->count && n < max; i++) {
+	for (int i = 0; i < l->count && max > 0; i++) {
 		const struct leitner_card *c = &l->cards[i];
-		int j = n;
+		int j;
 
 		if (c->due > today || leitner_id_drill(c->id) != (int)d)
 			continue;
-		/* Insertion by (due, box): the most overdue first. */
+		/* Insertion by (due, box), the most overdue first, keeping the first MAX. */
+		j = n < max ? n++ : max;
 		while (j > 0) {
 			const struct leitner_card *o = leitner_find(l, ids[j - 1]);
 
 			if (o->due < c->due || (o->due == c->due && o->box <= c->box))
 				break;
-			ids[j] = ids[j - 1];
+			if (j < max)
+				ids[j] = ids[j - 1];
 			j--;
 		}
-		ids[j] = c->id;
-		n++;
+		if (j < max)
+			ids[j] = c->id;
 	}
 	return n;
 }
