@@ -37,4 +37,39 @@ for l in 2 1; do
 	fi
 done
 
+# A mate is answered as a mate: the 80th horizon question of seed 7 is a mate
+# (its key says #N); #N is right, a number within 10 of the mate's score is not.
+rm -rf "$T/state"
+"$Q" practice --drill horizon --level 2 --seed 7 --count 1000 --answer-key >"$T/key"
+n=$(grep -n '^#[0-9]' "$T/key" | head -1 | cut -d: -f1)
+if [ -n "$n" ]; then
+	mate=$(sed -n "${n}p" "$T/key")
+	moves=${mate#\#}
+	# The mate's score seen from the leaf (ply 0 of its own search): 32000 less the plies to it, 2N-1.
+	raw=$((32000 - 2 * moves + 1))
+	for a in "$mate" "$((raw - 5))" "#$((moves + 1))"; do
+		{ sed -n "1,$((n - 1))p" "$T/key"; echo "$a"; } >"$T/in"
+		rm -rf "$T/state"
+		"$Q" practice --drill horizon --level 2 --seed 7 --count "$n" <"$T/in" >"$T/out" 2>"$T/err"
+		case $a in
+		"$mate") expect_out_line "score $n/$n" "the mate answered as $a" ;;
+		*) expect_out_line "score $((n - 1))/$n" "the mate $mate answered as $a is wrong" ;;
+		esac
+	done
+else
+	fail "no mate among 1,000 horizon questions of seed 7"
+fi
+
+# Levels say what they ask: a level a drill does not have is a usage error naming the levels it has.
+expect_exit 2 "delta --level 2" "$Q" practice --drill delta --level 2
+expect_err_has "drill delta has no level 2: it has level 1 only" "delta --level 2 names the levels"
+expect_exit 2 "order --level 3" "$Q" practice --drill order --level 3
+expect_err_has "drill order has no level 3: it has levels 1-2" "order --level 3 names the levels"
+
+# Each drill draws its own positions: the first positions of one seed differ between drills.
+for d in stand-pat order delta see horizon checks; do
+	"$Q" practice --drill $d --seed 7 --count 3 </dev/null 2>/dev/null | sed -n 's/^Q1 [a-z-]*[0-9]-\([a-z]*-[0-9]*\)-.*/\1/p'
+done | sort -u >"$T/firsts"
+[ "$(wc -l <"$T/firsts")" -ge 4 ] || fail "seed 7 begins with the same positions in every drill: $(tr '\n' ' ' <"$T/firsts")"
+
 finish

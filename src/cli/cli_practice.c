@@ -22,7 +22,8 @@ static const char practice_usage_options[] =
 	"      --seed N         the seed that chooses the questions (default: today's date)\n"
 	"      --count N        the number of questions (default 10, at most 100000)\n"
 	"      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
-	"                       (default 1; a drill without questions of a level asks its highest below)\n"
+	"                       (default 1; stand-pat has 1-3, order, see and horizon 1-2,\n"
+	"                       delta and checks 1 only: a level a drill lacks is an error)\n"
 	"      --epd FILE       positions from an EPD file or a Lichess puzzle CSV\n"
 	"      --pgn FILE       positions from the games of a PGN file\n"
 	"                       (default: the positions quiesce ships: WAC, Lichess puzzles,\n"
@@ -211,6 +212,13 @@ int cli_practice(int argc, char **argv)
 		return cli_usage_error("practice: --drill NAME is required (stand-pat, order, delta, see, horizon, checks)");
 	if (epd && pgn)
 		return cli_usage_error("practice: --epd and --pgn cannot be used together");
+	if (level > practice_drill_levels((enum practice_drill)drill)) {
+		int top = practice_drill_levels((enum practice_drill)drill);
+
+		return cli_usage_error("practice: drill %s has no level %ld: it has level%s 1%s%s", practice_drill_name(
+				       (enum practice_drill)drill), level, top > 1 ? "s" : "", top > 1 ? "-" : "",
+				       top > 1 ? (top == 2 ? "2" : "3") : " only");
+	}
 
 	set = practice_new((enum practice_drill)drill, (int)level, (uint64_t)seed);
 	if (pgn)

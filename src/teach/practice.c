@@ -23,13 +23,14 @@
 static const struct {
 	const char *name;
 	const char *concept;
+	int levels;                 /* the highest level the drill asks */
 } drills[PD_COUNT] = {
-	[PD_STAND_PAT] = { "stand-pat", "stand pat" },
-	[PD_ORDER] = { "order", "move ordering" },
-	[PD_DELTA] = { "delta", "delta pruning" },
-	[PD_SEE] = { "see", "SEE pruning" },
-	[PD_HORIZON] = { "horizon", "horizon effect" },
-	[PD_CHECKS] = { "checks", "checks in quiescence" },
+	[PD_STAND_PAT] = { "stand-pat", "stand pat", 3 },
+	[PD_ORDER] = { "order", "move ordering", 2 },
+	[PD_DELTA] = { "delta", "delta pruning", 1 },
+	[PD_SEE] = { "see", "SEE pruning", 2 },
+	[PD_HORIZON] = { "horizon", "horizon effect", 2 },
+	[PD_CHECKS] = { "checks", "checks in quiescence", 1 },
 };
 
 /* The files quiesce ships, each with the tag its questions' ids carry. */
@@ -54,6 +55,11 @@ int practice_drill_parse(const char *name)
 const char *practice_drill_name(enum practice_drill d)
 {
 	return d < PD_COUNT ? drills[d].name : "?";
+}
+
+int practice_drill_levels(enum practice_drill d)
+{
+	return d < PD_COUNT ? drills[d].levels : 1;
 }
 
 const char *practice_drill_concept(enum practice_drill d)
@@ -192,7 +198,8 @@ int practice_position_count(const struct practice_set *s)
 /* The positions in the seed's order: a Fisher-Yates shuffle. */
 static void build_order(struct practice_set *s)
 {
-	uint64_t rng = s->seed ^ 0x5eedf00dULL;
+	/* The seed mixed with the drill: each drill draws its own positions. */
+	uint64_t rng = s->seed ^ 0x5eedf00dULL ^ ((uint64_t)s->drill + 1) * 0xd1b54a32d192ed03ULL;
 
 	s->order = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *s->order);
 	for (int i = 0; i < s->count; i++)
@@ -214,7 +221,8 @@ bool practice_next(struct practice_set *s, struct practice_question *q)
 	while (s->next < s->count) {
 		const struct practice_pos *p = &s->pos[s->order[s->next++]];
 		/* Each position's choices depend on the seed and the position alone. */
-		uint64_t rng = s->seed * 0x100000001b3ULL ^ (uint64_t)p->index * 0x9e3779b97f4a7c15ULL ^ (uint64_t)p->src[0];
+		uint64_t rng = s->seed * 0x100000001b3ULL ^ (uint64_t)p->index * 0x9e3779b97f4a7c15ULL ^ (uint64_t)p->src[0] ^
+			       ((uint64_t)s->drill + 1) << 40;
 
 		memset(q, 0, sizeof *q);
 		if (practice_drill_ask(s, p, &rng, q)) {

@@ -61,6 +61,8 @@ struct practice_question {
 /* A drill by name ("stand-pat", "order", "delta", "see", "horizon", "checks"); -1 for none. */
 int practice_drill_parse(const char *name);
 const char *practice_drill_name(enum practice_drill d);
+/* The highest level drill D asks (1: yes/no; 2: values and moves; 3: windows and bounds): 1 to PRACTICE_MAX_LEVEL. */
+int practice_drill_levels(enum practice_drill d);
 /* The concept a drill trains, for the progress report ("stand pat", "move ordering", ...). */
 const char *practice_drill_concept(enum practice_drill d);
 
@@ -72,7 +74,11 @@ const char *practice_drill_of_lesson(const char *lesson_id);
 
 struct practice_set;
 
-/* A set of questions of drill D at LEVEL (1-3) in the order SEED decides; no positions yet. */
+/*
+ * A set of questions of drill D at LEVEL (1 to practice_drill_levels(D)) in
+ * the order SEED decides, the seed mixed with the drill so that each drill
+ * draws its own positions; no positions yet.
+ */
 struct practice_set *practice_new(enum practice_drill d, int level, uint64_t seed);
 void practice_free(struct practice_set *s);
 

@@ -279,9 +279,11 @@ static void answer_move(struct practice_question *q, move m)
 	notation_san(&q->pos, m, q->answer);
 }
 
-/* The level of the question: the level asked, or the highest the drill has below it. */
-static int level_of(const struct practice_set *s, int highest)
+/* The level of the question: the level asked, at most the drill's highest (the front ends refuse a higher one). */
+static int level_of(const struct practice_set *s)
 {
+	int highest = practice_drill_levels(s->drill);
+
 	return s->level < highest ? s->level : highest;
 }
 
@@ -292,7 +294,7 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	struct trace_node nd;
 	struct trace_event e;
 	char line[256], win[64];
-	int level = level_of(s, 3);
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
@@ -385,7 +387,7 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 	const struct candidate *c;
 	struct move_list list;
 	char line[256], san[NOTATION_BUFSIZE], uci[NOTATION_BUFSIZE];
-	int level = level_of(s, 2);
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
@@ -441,7 +443,7 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	struct trace_event e;
 	char line[256], san[NOTATION_BUFSIZE];
 	bool see = s->drill == PD_SEE;
-	int level = see ? level_of(s, 2) : 1;
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
@@ -488,7 +490,7 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 	struct search_options qopt;
 	struct trace_node nd, qroot;
 	char line[256];
-	int level = level_of(s, 2), seen = 0, stat;
+	int level = level_of(s), seen = 0, stat;
 	bool capture = practice_random(rng) & 1;
 
 	if (!run(s->trace, &p->pos, &w->opt))
@@ -597,7 +599,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		return false;
 	nd = trace_node_get(s->trace, c->node);
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, 1, c->node, c->mv);
+	question_start(q, s, p, level_of(s), c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
 	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, quiescence ply %d, mode checks, "
 		 "--check-plies %d): is the quiet check %s searched? (yes/no)", line, side_name(&q->pos), nd.qply,
