@@ -19,7 +19,7 @@
 static const char practice_usage_options[] =
 	"Options:\n"
 	"      --drill NAME     stand-pat, order, delta, see, horizon or checks\n"
-	"      --seed N         the seed that chooses the questions (default: today's date)\n"
+	"      --seed N         the seed that chooses the questions (default: today)\n"
 	"      --count N        the number of questions (default 10, at most 100000)\n"
 	"      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
 	"                       (default 1; stand-pat has 1-3, order, see and horizon 1-2,\n"

@@ -321,6 +321,14 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 		answer_value(q, nd.score, 0, nd.ply);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+	{
+		/* The material count behind the stand pat, and the comparison with beta that decides. */
+		char count[160];
+
+		explain_eval(&q->pos, w->opt.eval, count, sizeof count);
+		snprintf(q->line, sizeof q->line, "The stand pat is the static value: %s; %s %s beta %s.", count,
+			 bound_text(e.v1, nd.ply), e.v1 >= nd.beta ? ">=" : "<", bound_text(nd.beta, nd.ply));
+	}
 	return true;
 }
 
@@ -469,6 +477,17 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha, nd.ply),
 			 w->opt.delta_margin, san);
 		answer_yes_no(q, c->yes);
+		{
+			/* The delta test's sum, which decides. */
+			move m = c->mv;
+			int gain = MOVE_IS_EP(m) ? board_piece_value[PAWN]
+				: MOVE_IS_CAPTURE(m) ? board_piece_value[PIECE_TYPE(q->pos.squares[MOVE_TO(m)])] : 0;
+			int sum = nd.eval + gain + w->opt.delta_margin;
+
+			snprintf(q->line, sizeof q->line, "Stand pat %d + the captured %d + margin %d = %d, %s alpha %s: %s.",
+				 nd.eval, gain, w->opt.delta_margin, sum, sum <= c->alpha ? "at most" : "above",
+				 bound_text(c->alpha, nd.ply), sum <= c->alpha ? "pruned" : "searched");
+		}
 	} else if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): is %s SEE-pruned (its "
 			 "exchange loses material)? (yes/no)", line, side_name(&q->pos), san);
