@@ -72,4 +72,9 @@ for d in stand-pat order delta see horizon checks; do
 done | sort -u >"$T/firsts"
 [ "$(wc -l <"$T/firsts")" -ge 4 ] || fail "seed 7 begins with the same positions in every drill: $(tr '\n' ' ' <"$T/firsts")"
 
+# An answer is sanitised before it is echoed: an escape sequence comes back as '?', never raw.
+printf 'a\033[31mb\n' | "$Q" practice --drill delta --seed 1 --count 1 >"$T/out" 2>"$T/err"
+expect_out_has "'a?[31mb' is not an answer" "a control character in an answer is shown as '?'"
+LC_ALL=C tr -d '\n' <"$T/out" | LC_ALL=C grep -q "$(printf '\033')" && fail "an escape character was echoed raw"
+
 finish

@@ -333,13 +333,19 @@ static bool value_right(const struct practice_question *q, long val, bool mate, 
 enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
 				     char *buf, size_t n)
 {
-	char text[64], cutbuf[48], what[200], also[160], tied[NOTATION_BUFSIZE] = "";
+	char text[64], cutbuf[48], echo[48], what[200], also[160], tied[NOTATION_BUFSIZE] = "";
 	const char *shown;
 	enum practice_verdict v = PV_WRONG;
 	size_t used = 0;
 
 	util_trim_copy(answer, text, sizeof text);
 	shown = util_cut(text, cutbuf, sizeof cutbuf);
+	/* The answer echoed is sanitised: a control character is shown as '?', never sent to the terminal. */
+	snprintf(echo, sizeof echo, "%s", shown);
+	for (char *c = echo; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	shown = echo;
 	what[0] = also[0] = '\0';
 	if (q->type == PA_YES_NO) {
 		int yn = parse_yes_no(text);
