@@ -256,4 +256,5 @@ def main():
     return 1 if bad or checked == 0 else 0
 
 
-sys.exit(main())
+if __name__ == '__main__':
+    sys.exit(main())

@@ -48,7 +48,7 @@ if [ -n "$n" ]; then
 	# The mate's score seen from the leaf (ply 0 of its own search): 32000 less the plies to it, 2N-1.
 	raw=$((32000 - 2 * moves + 1))
 	for a in "$mate" "$((raw - 5))" "#$((moves + 1))"; do
-		{ sed -n "1,$((n - 1))p" "$T/key"; echo "$a"; } >"$T/in"
+		{ [ "$n" -gt 1 ] && sed -n "1,$((n - 1))p" "$T/key"; echo "$a"; } >"$T/in"
 		rm -rf "$T/state"
 		"$Q" practice --drill horizon --level 2 --seed 7 --count "$n" <"$T/in" >"$T/out" 2>"$T/err"
 		case $a in

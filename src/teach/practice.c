@@ -359,12 +359,23 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 	} else if (q->type == PA_VALUE) {
 		long val = 0, moves = 0;
 		bool mate;
+		int mark = SCORE_EXACT;
+		const char *t = text;
 
-		if (!parse_value(text, &val, &mate, &moves)) {
+		/* A bound's mark: ">=" or "<=" (or the tutor's "\u2265", "\u2264"). */
+		if (!strncmp(t, ">=", 2) || !strncmp(t, "\u2265", strlen("\u2265"))) {
+			mark = SCORE_LOWER;
+			t += t[0] == '>' ? 2 : strlen("\u2265");
+		} else if (!strncmp(t, "<=", 2) || !strncmp(t, "\u2264", strlen("\u2264"))) {
+			mark = SCORE_UPPER;
+			t += t[0] == '<' ? 2 : strlen("\u2264");
+		}
+		if (!parse_value(t, &val, &mate, &moves)) {
 			v = PV_MALFORMED;
 			snprintf(what, sizeof what, "'%s' is not an answer: expected a whole number of centipawns "
-				 "between -%d and %d, or a mate as #N or #-N", shown, PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
-		} else if (value_right(q, val, mate, moves)) {
+				 "between -%d and %d, or a mate as #N or #-N, a bound marked >= or <=", shown,
+				 PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
+		} else if (mark == q->bound && value_right(q, val, mate, moves)) {
 			v = PV_RIGHT;
 		}
 	} else {

@@ -48,13 +48,14 @@ struct practice_question {
 	move mv;                    /* PA_MOVE */
 	int tolerance;              /* PA_VALUE: a guess this close counts as right (never for a mate) */
 	int ply;                    /* PA_VALUE: the node's distance from the root, for a mate's "#N" */
+	int bound;                  /* PA_VALUE: SCORE_EXACT, or SCORE_LOWER/SCORE_UPPER for a bound (chess/score.h) */
 	/* PA_MOVE: every move the rule allows (MVV-LVA ties), the engine's own MV first. */
 	move accept[PRACTICE_MAX_ACCEPT];
 	int naccept;
 	char answer[24];            /* the engine's answer as text: "yes", "Nxe5", "-120", "#3" */
 	char sentence[400];         /* the deciding event in words (explain_event) */
 	char why[400];              /* when the rule allows several answers: which, and why the engine's came first */
-	char line[400];             /* the deciding line, where the drill shows one ("" for none) */
+	char line[800];             /* the deciding line or arithmetic, where the drill shows one ("" for none) */
 	const char *rule;           /* the rule that decides, one sentence */
 };
 
@@ -126,7 +127,8 @@ enum practice_verdict { PV_RIGHT = 0, PV_WRONG, PV_MALFORMED };
  * Judges the learner's ANSWER to Q: yes/no ("y", "yes", "n", "no"), a move
  * (SAN or UCI, legal in the question's position; any move of Q->accept is
  * right) or a value (a whole number, or a mate as "#N"/"#-N"; a mate is
- * right only as that mate). Writes the verdict line into BUF ("right: ...",
+ * right only as that mate; a bound only with its mark, ">=V" or "<=V", and
+ * a value only without one). Writes the verdict line into BUF ("right: ...",
  * "wrong: the engine says ...", or, for an answer that is not of the kind
  * asked, what was expected), the other answers the rule accepts, why the
  * engine's came first, the deciding line, the event's sentence and the rule.

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chess/eval.h"
+#include "chess/board.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -167,6 +168,109 @@ static const char *side_name(const struct position *pos)
 	return pos->side == WHITE ? "White" : "Black";
 }
 
+/*
+ * The line that decides the value of node N of T (its position POS, the
+ * evaluation KIND) into BUF: from N, the move that last raised alpha or cut
+ * off, then the same from the node it leads to, until a node whose value is
+ * its own (a stand pat, a checkmate, alpha kept). Each move with its value
+ * from the mover's view, the stand pat with its material count, every beta
+ * cut-off and what the node returns, written as a bound where it is one:
+ *
+ *   The deciding line: Nxe5 (+220) Qxe5 (-220) Rxe5 (+220), where White
+ *   stands pat on +220 [material 3900-3680: +220 for White (to move)] and
+ *   returns +220; backed up, the node returns +220.
+ */
+static void deciding_line(const struct trace *t, uint32_t n, const struct position *pos, enum eval_kind kind,
+			  char *buf, size_t size)
+{
+	struct position p = *pos;
+	size_t used = (size_t)snprintf(buf, size, "The deciding line:");
+	uint32_t k = n;
+	int moves = 0;
+	char v[SCORE_BOUND_BUFSIZE], w[SCORE_BOUND_BUFSIZE], cuts[200] = "";
+	size_t cu = 0;
+
+	for (int depth = 0; depth < SEARCH_MAX_PLY && used < size; depth++) {
+		struct trace_node nd = trace_node_get(t, k);
+		move by = MOVE_NONE;
+		bool stood = false, spcut = false, sp_raised = false, mated = false, cut = false;
+		int sp = 0;
+		uint32_t child;
+
+		for (uint32_t ev = trace_node_event(t, k, 0); ev != TRACE_NONE; ev = trace_node_next_event(t, k, ev)) {
+			struct trace_event e = trace_event_get(t, ev);
+
+			if (e.kind == TE_STAND_PAT) {
+				stood = true;
+				sp = e.v1;
+				spcut = e.extra == TSP_CUTOFF;
+			} else if (e.kind == TE_ALPHA_RAISE) {
+				by = e.move;
+				sp_raised = e.move == MOVE_NONE;
+			} else if (e.kind == TE_BETA_CUTOFF) {
+				by = e.move;
+				cut = true;
+			} else if (e.kind == TE_MATE) {
+				mated = true;
+			}
+		}
+		if (by != MOVE_NONE && (child = trace_child_by_move(t, k, by)) != TRACE_NONE) {
+			struct trace_node cn = trace_node_get(t, child);
+			char san[NOTATION_BUFSIZE];
+			struct undo u;
+
+			notation_san(&p, by, san);
+			score_format(-cn.score, nd.ply, v, sizeof v);
+			used += (size_t)snprintf(buf + used, size - used, " %s (%s)", san, v);
+			if (cut && cu < sizeof cuts) {
+				score_format(nd.beta, nd.ply, w, sizeof w);
+				cu += (size_t)snprintf(cuts + cu, sizeof cuts - cu, " %s cuts off: %s >= beta %s, so fail-hard "
+						       "returns %s there.", san, v, w, w);
+			}
+			board_make(&p, by, &u);
+			moves++;
+			k = child;
+			continue;
+		}
+		/* The node's value is its own. */
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s", moves ? "," : " none:");
+		if (mated) {
+			used += (size_t)snprintf(buf + used, size - used, " where %s is checkmated", p.side == WHITE ? "White" : "Black");
+		} else if (stood) {
+			char count[160];
+			struct eval_breakdown b;
+
+			eval_explain(&p, kind, &b);
+			explain_eval(&p, kind, count, sizeof count);
+			score_format(sp, nd.ply, v, sizeof v);
+			if (spcut) {
+				score_format(nd.beta, nd.ply, w, sizeof w);
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], at or above beta %s: "
+							 "it cuts off and returns %s", p.side == WHITE ? "White" : "Black", v, count, w, w);
+			} else if (sp_raised) {
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s] and returns %s",
+							 p.side == WHITE ? "White" : "Black", v, count, v);
+			} else {
+				score_format(nd.score, nd.ply, w, sizeof w);
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], not above alpha, "
+							 "and no capture reaches alpha: it returns alpha, %s", p.side == WHITE ? "White" : "Black",
+							 v, count, w);
+			}
+		} else {
+			score_format(nd.score, nd.ply, w, sizeof w);
+			used += (size_t)snprintf(buf + used, size - used, " where the node returns %s", w);
+		}
+		break;
+	}
+	if (used < size) {
+		struct trace_node top = trace_node_get(t, n);
+
+		score_format_bound(top.score, top.ply, (enum score_bound)top.bound, false, v, sizeof v);
+		used += (size_t)snprintf(buf + used, size - used, "; backed up, the node returns %s.%s", v, cuts);
+	}
+}
+
 /* The tactical moves a quiescence node not in check generates: captures and queen promotions. */
 static int tactical_moves(const struct position *pos, struct move_list *list)
 {
@@ -299,6 +403,21 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
 	walk_quiescence(w, visit_stand_pat);
+	if (level == 3) {
+		/* A bound is asked as a bound, or not asked: a bound at a mate or the end of the scale says nothing. */
+		int k = 0;
+
+		w->yes = 0;
+		for (int i = 0; i < w->count; i++) {
+			struct trace_node cn = trace_node_get(s->trace, w->c[i].node);
+
+			if (cn.bound == TB_EXACT || !SCORE_IS_MATE(cn.score)) {
+				w->yes += w->c[i].yes;
+				w->c[k++] = w->c[i];
+			}
+		}
+		w->count = k;
+	}
 	if ((c = pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
@@ -317,8 +436,14 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE, nd.ply);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, fail-hard, static value "
-			 "%d): what value does the node return?", line, side_name(&q->pos), win, nd.eval);
+			 "%d): what value does the node return? (a bound with its mark: >=V for a fail-high, <=V for a "
+			 "fail-low)", line, side_name(&q->pos), win, nd.eval);
 		answer_value(q, nd.score, 0, nd.ply);
+		q->bound = nd.bound == TB_LOWER ? SCORE_LOWER : nd.bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT;
+		score_format_bound(nd.score, nd.ply, (enum score_bound)q->bound, false, q->answer, sizeof q->answer);
+		explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+		deciding_line(s->trace, c->node, &q->pos, w->opt.eval, q->line, sizeof q->line);
+		return true;
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 	{
@@ -554,7 +679,15 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 			 side_name(&q->pos), stat, side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
 		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE, 0);
 	}
-	explain_node(s->trace2, 0, &q->pos, q->sentence, sizeof q->sentence);
+	/* The leaf is the root of the second search: the verdict names it the leaf, and shows its line. */
+	{
+		char v[SCORE_BUFSIZE];
+
+		score_format(stat, nd.ply, v, sizeof v);
+		snprintf(q->sentence, sizeof q->sentence, "Without quiescence the leaf keeps its static value %s; a "
+			 "quiescence search from it (depth 0) finds the line above.", v);
+	}
+	deciding_line(s->trace2, 0, &q->pos, qopt.eval, q->line, sizeof q->line);
 	return true;
 }
 
