@@ -241,8 +241,12 @@ def main():
             want = 'yes' if uci in {u for _, _, _, u in top} else 'no'
             ties += len(top) > 1
         elif drill == 'checks':
-            qply, plies = map(int, re.search(r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q).groups())
-            want = 'yes' if qply < plies else 'no'
+            m = re.search(r'(in check|not in check), window \[([^,]+), ([^\]]+)\], static value (\S+), '
+                          r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q)
+            check, beta, static = m.group(1) == 'in check', bound(m.group(3)), int(m.group(4))
+            qply, plies = int(m.group(5)), int(m.group(6))
+            # In check every evasion is searched; else a stand pat at or above beta cuts off first; else the plies.
+            want = 'yes' if check else 'no' if static >= beta else 'yes' if qply < plies else 'no'
         if want is None:
             continue
         checked += 1

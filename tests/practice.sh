@@ -54,6 +54,19 @@ for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:
 	expect_out_line "score $want/1000" "$d level $l: deliberately wrong answers"
 done
 
+# The checks drill asks more than the two numbers (issue 26): nodes in check
+# (every evasion is searched) and checks a stand pat cuts off come up, and
+# practice-check.py above worked their answers out from the window and the
+# static value in the question.
+rm -rf "$T/state"
+"$Q" practice --drill checks --seed 7 --count 1000 </dev/null >/dev/null 2>&1
+"$Q" practice --drill checks --seed 7 --count 1000 --answer-key >"$T/key"
+"$Q" practice --drill checks --seed 7 --count 1000 <"$T/key" >"$T/out" 2>&1
+n=$(grep -c '^Q[0-9]* .*, in check, ' "$T/out")
+[ "$n" -ge 5 ] || fail "checks: only $n of 1,000 questions at a node in check"
+n=$(grep -c 'cuts off before any move' "$T/out")
+[ "$n" -ge 100 ] || fail "checks: only $n of 1,000 questions about a check a stand pat cuts off"
+
 # A hand-worked exchange: Black's queen takes the d5 pawn (+100) that the e4
 # pawn defends, and loses itself (-900): SEE -800, so the capture is pruned.
 printf '3qk3/8/8/3P4/4P3/8/8/4K3 w - - id "hand";\n' >"$T/hand.epd"

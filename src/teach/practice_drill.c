@@ -691,21 +691,33 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 	return true;
 }
 
-/* Whether node N's own events search move M (a move event), and whether its loop ran to the end. */
-static void node_searches(const struct trace *t, uint32_t n, move m, bool *searched, bool *whole)
+/*
+ * Whether node N's own events search move M (a move event), whether the
+ * node stood pat and cut off before any move, and whether a beta cut-off or
+ * a stop ended its loop before M.
+ */
+static void node_searches(const struct trace *t, uint32_t n, move m, bool *searched, bool *spcut, bool *cut_before)
 {
-	*searched = false;
-	*whole = true;
+	*searched = *spcut = *cut_before = false;
 	for (uint32_t ev = trace_node_event(t, n, 0); ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
 		struct trace_event e = trace_event_get(t, ev);
 
 		if (e.kind == TE_MOVE && e.move == m)
 			*searched = true;
-		if (e.kind == TE_BETA_CUTOFF || (e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF) || e.kind == TE_STOPPED)
-			*whole = false;
+		if (e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF)
+			*spcut = true;
+		if ((e.kind == TE_BETA_CUTOFF || e.kind == TE_STOPPED) && !*searched)
+			*cut_before = true;
 	}
 }
 
+/*
+ * The checks drill: a quiet check at a quiescence node, searched or not. In
+ * check, the node searches every evasion whatever the quiescence ply; not in
+ * check, a stand pat at or above beta cuts off before any move; else quiet
+ * checks are searched only below --check-plies. A node whose loop a beta
+ * cut-off ended before the check decides nothing about it and is not asked.
+ */
 static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
 		       struct practice_question *q, struct walk *w)
 {
@@ -714,7 +726,8 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	struct move_list checks;
 	struct trace_node nd;
 	uint32_t count;
-	char line[256], san[NOTATION_BUFSIZE];
+	char line[256], san[NOTATION_BUFSIZE], a[SCORE_BUFSIZE], b[SCORE_BUFSIZE], ev_text[SCORE_BUFSIZE];
+	bool in_check;
 
 	/* The --check-plies of a position depends on the position alone, so its ids stay stable. */
 	w->opt.mode = QMODE_CHECKS;
@@ -723,11 +736,11 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		return false;
 	count = trace_node_count(s->trace);
 	for (uint32_t n = 0; n < count && w->count < PRACTICE_MAX_CANDIDATES; n++) {
-		bool searched, whole;
+		bool searched, spcut, cut_before;
 		move m;
 
 		nd = trace_node_get(s->trace, n);
-		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
+		if (!(nd.flags & TN_QUIESCENCE))
 			continue;
 		if (s->force_node != TRACE_NONE && n != s->force_node)
 			continue;
@@ -742,21 +755,51 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 			if (strcmp(san, s->force_uci[0]) == 0)
 				m = checks.moves[i];
 		}
-		node_searches(s->trace, n, m, &searched, &whole);
-		/* A node that cut off before its quiet checks decides nothing about them. */
-		if (searched || whole)
+		node_searches(s->trace, n, m, &searched, &spcut, &cut_before);
+		if (searched || !cut_before)
 			add(w, n, nd.enter, m, nd.alpha, searched);
+	}
+	/* Nodes in check are few: a third of the time one of them is asked, where there is one. */
+	if (practice_random(rng) % 3 == 0) {
+		int k = 0, yes = 0;
+
+		for (int i = 0; i < w->count; i++)
+			if (trace_node_get(s->trace, w->c[i].node).flags & TN_IN_CHECK) {
+				yes += w->c[i].yes;
+				w->c[k++] = w->c[i];
+			}
+		if (k > 0) {
+			w->count = k;
+			w->yes = yes;
+		}
 	}
 	if ((c = pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
+	in_check = nd.flags & TN_IN_CHECK;
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level_of(s), c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
-	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, quiescence ply %d, mode checks, "
-		 "--check-plies %d): is the quiet check %s searched? (yes/no)", line, side_name(&q->pos), nd.qply,
-		 w->opt.check_plies, san);
+	score_format(nd.alpha, nd.ply, a, sizeof a);
+	score_format(nd.beta, nd.ply, b, sizeof b);
+	score_format(nd.eval, nd.ply, ev_text, sizeof ev_text);
+	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, window [%s, %s], static value "
+		 "%s, quiescence ply %d, mode checks, --check-plies %d): is the quiet check %s searched? (yes/no)", line,
+		 side_name(&q->pos), in_check ? "in check" : "not in check", a, b, ev_text, nd.qply, w->opt.check_plies, san);
 	answer_yes_no(q, c->yes);
+	if (in_check) {
+		snprintf(q->line, sizeof q->line, "%s is in check: the node cannot stand pat and searches every legal "
+			 "evasion, whatever the quiescence ply, and %s is one%s.", side_name(&q->pos), san,
+			 c->yes ? "" : " (but a cut-off came first)");
+	} else if (nd.eval >= nd.beta) {
+		snprintf(q->line, sizeof q->line, "The stand pat %s is at or above beta %s: the node cuts off before "
+			 "any move, so %s is never tried, whatever --check-plies says.", ev_text, b, san);
+	} else {
+		snprintf(q->line, sizeof q->line, "The stand pat %s is below beta %s, so the node searches its moves; "
+			 "quiescence ply %d is %s --check-plies %d, so quiet checks %s.", ev_text, b, nd.qply,
+			 nd.qply < w->opt.check_plies ? "below" : "not below", w->opt.check_plies,
+			 nd.qply < w->opt.check_plies ? "are searched" : "are not");
+	}
 	if (c->yes) {
 		for (uint32_t ev = trace_node_event(s->trace, c->node, 0); ev != TRACE_NONE;
 		     ev = trace_node_next_event(s->trace, c->node, ev))
@@ -764,7 +807,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 				explain_event(s->trace, ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 				break;
 			}
-	} else {
+	} else if (!in_check && nd.eval < nd.beta) {
 		snprintf(q->sentence, sizeof q->sentence, "At quiescence ply %d, with --check-plies %d, the node searches "
 			 "captures and promotions only: %s is never tried.", nd.qply, w->opt.check_plies, san);
 	}
