@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """practice-check.py: checks the answers of 'quiesce practice' independently.
 
-Usage: practice-check.py DRILL LEVEL QUESTIONS KEY
+Usage: practice-check.py DRILL LEVEL QUESTIONS KEY [ALTERNATIVES]
 
 QUESTIONS is the output of 'quiesce practice' (one question a line, with its
 id, prompt and [FEN ...]); KEY the output of --answer-key for the same set.
@@ -10,7 +10,11 @@ engine: the material count (the default evaluation) for the stand pat, the
 delta test's sum from the captured piece on the board, a static exchange
 evaluation written as a recursion (the engine's is a swap list), MVV-LVA
 over the captures generated here, and the --check-plies rule. Prints one
-line per disagreement and a summary; exits 1 on any disagreement.
+line per disagreement and a summary (with the number of questions where
+captures tie for first under MVV-LVA); exits 1 on any disagreement. For the
+order drill at level 2, ALTERNATIVES receives, one a line in UCI, for each
+question the last of the captures tied for first: another answer the rule
+allows wherever there is a tie, to be fed back and scored right.
 """
 import re
 import sys
@@ -127,9 +131,9 @@ def legal(board, side, frm, to, ep):
     return not attackers(after, king, 'b' if side == 'w' else 'w', set(after))
 
 
-def mvv_lva_best(board, side, ep):
-    """The (piece type, target square) of the captures and queen promotions with the highest MVV-LVA key."""
-    best, keys = None, []
+def mvv_lva_keys(board, side, ep):
+    """Every legal capture and queen promotion as (MVV-LVA key, piece type, from, to, uci)."""
+    keys = []
     occ = set(board)
     for (f, r), p in board.items():
         if colour(p) != side:
@@ -150,19 +154,40 @@ def mvv_lva_best(board, side, ep):
             if not legal(board, side, (f, r), sq, ep):
                 continue
             key = 16 * v + 8 - 'pnbrqk'.index(t) - 1
+            uci = 'abcdefgh'[f] + str(r + 1) + 'abcdefgh'[sq[0]] + str(sq[1] + 1)
             if t == 'p' and sq[1] in (0, 7):
                 key += 16 * 800
-            keys.append((key, t, sq))
+                uci += 'q'
+            keys.append((key, t, (f, r), sq, uci))
+    return keys
+
+
+def mvv_lva_top(board, side, ep):
+    """The captures tied for first under MVV-LVA: [(piece type, from, to, uci)]."""
+    keys = mvv_lva_keys(board, side, ep)
     if not keys:
-        return set()
-    top = max(k for k, _, _ in keys)
-    return {(t, sq) for k, t, sq in keys if k == top}
+        return []
+    top = max(k[0] for k in keys)
+    return [k[1:] for k in keys if k[0] == top]
+
+
+def mvv_lva_best(board, side, ep):
+    """The (piece type, target square) of the captures and queen promotions with the highest MVV-LVA key."""
+    return {(t, sq) for t, _, sq, _ in mvv_lva_top(board, side, ep)}
 
 
 def bound(text):
-    """A window bound as the prompt writes it: -inf, +inf, '31997 (mate)' or a number."""
-    text = text.replace(' (mate)', '')
+    """A window bound as the prompt writes it: -inf, +inf, a mate (#N, #-N: beyond any material) or a number."""
+    if text.startswith('#'):
+        return -32000 if text.startswith('#-') else 32000
     return {'-inf': -32500, '+inf': 32500}.get(text) if 'inf' in text else int(text)
+
+
+def same(key, want):
+    """Whether the engine's answer KEY is WANT; numbers compare as numbers ('+120' is 120)."""
+    if re.match(r'^[+-]?\d+$', key) and re.match(r'^[+-]?\d+$', want):
+        return int(key) == int(want)
+    return key == want
 
 
 def san_target(san):
@@ -180,7 +205,8 @@ def main():
     if len(questions) != len(keys):
         print(f"practice-check: {len(questions)} questions but {len(keys)} answers")
         return 1
-    bad = checked = 0
+    bad = checked = ties = 0
+    alternatives = []
     for q, key in zip(questions, keys):
         qid = q.split()[1].rstrip(':')
         fen = re.search(r'\[FEN ([^\]]*)\]', q).group(1)
@@ -201,22 +227,38 @@ def main():
             value = see(board, side, ep, uci)
             want = ('yes' if value < 0 else 'no') if level == 1 else str(value)
         elif drill == 'order' and level >= 2:
-            if san_target(key) not in mvv_lva_best(board, side, ep):
+            top = mvv_lva_top(board, side, ep)
+            if san_target(key) not in {(t, sq) for t, _, sq, _ in top}:
                 bad += 1
                 print(f"{qid}: the engine tries {key} first; MVV-LVA by hand: {sorted(mvv_lva_best(board, side, ep))} [{fen}]")
+            # Another answer the rule allows: the last capture tied for first (the engine's own when alone).
+            alternatives.append(top[-1][3] if top else key)
+            ties += len(top) > 1
             checked += 1
             continue
+        elif drill == 'order' and level == 1:
+            top = mvv_lva_top(board, side, ep)
+            want = 'yes' if uci in {u for _, _, _, u in top} else 'no'
+            ties += len(top) > 1
         elif drill == 'checks':
-            qply, plies = map(int, re.search(r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q).groups())
-            want = 'yes' if qply < plies else 'no'
+            m = re.search(r'(in check|not in check), window \[([^,]+), ([^\]]+)\], static value (\S+), '
+                          r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q)
+            check, beta, static = m.group(1) == 'in check', bound(m.group(3)), int(m.group(4))
+            qply, plies = int(m.group(5)), int(m.group(6))
+            # In check every evasion is searched; else a stand pat at or above beta cuts off first; else the plies.
+            want = 'yes' if check else 'no' if static >= beta else 'yes' if qply < plies else 'no'
         if want is None:
             continue
         checked += 1
-        if key != want:
+        if not same(key, want):
             bad += 1
             print(f"{qid}: the engine says {key}, worked out here: {want} [{fen}]")
-    print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree")
+    if len(sys.argv) > 5:
+        with open(sys.argv[5], 'w') as out:
+            out.write(''.join(a + '\n' for a in alternatives))
+    print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree, {ties} ties")
     return 1 if bad or checked == 0 else 0
 
 
-sys.exit(main())
+if __name__ == '__main__':
+    sys.exit(main())

@@ -12,6 +12,10 @@ walk's own output), and the REPL's answers checked against them.
   practice-walk.py check EXPECTED REPL-OUTPUT MODE
       checks the questions' events, the verdicts and the final score
 
+A decision that repeats one already asked (the same kind, at the same kind of
+node: main search, quiescence, quiescence in check; with the same values in
+its question and the same answer) is skipped.
+
 The rules, as quiesce(1) documents them for ':practice walk': at each event
 the question of the highest level not above the walk's level (the first in
 this order among equals) is asked:
@@ -53,6 +57,7 @@ def expect(path, level):
         if e["kind"] == "move":
             child_of[i] = e["child"]
     out = []
+    seen = set()
     for i in range(1, len(events)):
         e = events[i]
         if e["kind"] == "stopped":
@@ -96,8 +101,52 @@ def expect(path, level):
             if k in answers and LEVEL[k] <= level and (best is None or LEVEL[k] > LEVEL[best]):
                 best = k
         if best:
+            # A decision that repeats one asked (same kind, kind of node, values and answer) is skipped.
+            sig = signature(nodes, events, own, i, best, answers[best])
+            if sig in seen:
+                continue
+            seen.add(sig)
             out.append((i + 1, best, answers[best]))
     return out
+
+
+def alpha_before(nodes, events, own, node, i):
+    """The alpha of NODE just before event I: its entry alpha, raised by its stand pat and alpha raises."""
+    alpha = nodes[node]["alpha"]
+    for j in own[node]:
+        if j >= i:
+            break
+        e = events[j]
+        if e["kind"] == "alpha_raise" or (e["kind"] == "stand_pat" and e["outcome"] == "raise"):
+            alpha = e["value"]
+    return alpha
+
+
+def signature(nodes, events, own, i, kind, answer):
+    """What makes two questions the same: the kind, the kind of node, the values the question gives, the answer."""
+    e = events[i]
+    n = nodes[e["node"]]
+    node_kind = 0 if n["qply"] is None else 2 if n["in_check"] else 1
+    values = ()
+    if kind == "stand-pat-cut":
+        values = (e["value"], n["beta"])
+    elif kind == "stand-pat-value":
+        values = ()
+    elif kind == "prune":
+        values = (n["eval"], alpha_before(nodes, events, own, e["node"], i), e["move"])
+    elif kind == "raise-cut":
+        c = nodes[events[i - 1]["node"]]
+        values = (c["move"], -c["score"], alpha_before(nodes, events, own, e["node"], i), n["beta"])
+    elif kind == "first-move":
+        values = (len([j for j in own[e["node"]] if events[j]["kind"] in TRIES]),)
+    elif kind == "node-value":
+        values = (n["alpha"], n["beta"])
+    elif kind == "beta":
+        p = nodes[n["parent"]]
+        values = (n["move"], alpha_before(nodes, events, own, n["parent"], i), p["beta"])
+    elif kind == "bound":
+        values = (n["score"], n["alpha"], n["beta"])
+    return (kind, node_kind) + values + (answer,)
 
 
 def read_expected(path):

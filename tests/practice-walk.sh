@@ -81,4 +81,23 @@ expect_out_has "practice: no walk to stop" "stop without a walk"
 expect_out_has "answer first ('practice ANSWER'), or 'practice skip'" "next before answering"
 expect_out_has "the search changed, so the walk ended (score 0/0)" "a new search ends the walk"
 expect_out_has "the walk needs one search, not a comparison" "a compare view refused"
+# A walk does not ask the same decision twice (issue 26): on the README's tour
+# position the level-1 walk once asked "stands pat on -700, beta -700: does it
+# cut off?" 19 times; now no question repeats another once its node label is
+# taken off.
+{
+	echo "practice walk 1"
+	i=0
+	while [ $i -lt 80 ]; do
+		echo "practice skip"
+		echo "practice next"
+		i=$((i + 1))
+	done
+} >"$T/in"
+"$Q" repl --fen "$QXD5" --depth 1 <"$T/in" >"$T/out" 2>"$T/err"
+grep '^P[0-9]' "$T/out" | sed 's/^[^:]*: //; s/^The [a-z0-9]* node after [^ :]*//; s/^The root//' | sort | uniq -d >"$T/dups"
+[ -s "$T/dups" ] && fail "the walk asked the same decision twice: $(head -2 "$T/dups")"
+n=$(grep -c 'stands pat on -700, beta -700: does it cut off' "$T/out")
+[ "$n" -le 1 ] || fail "the walk asked 'stands pat on -700, beta -700' $n times"
+
 finish

@@ -19,10 +19,11 @@
 static const char practice_usage_options[] =
 	"Options:\n"
 	"      --drill NAME     stand-pat, order, delta, see, horizon or checks\n"
-	"      --seed N         the seed that chooses the questions (default: today's date)\n"
+	"      --seed N         the seed that chooses the questions (default: today)\n"
 	"      --count N        the number of questions (default 10, at most 100000)\n"
 	"      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
-	"                       (default 1; a drill without questions of a level asks its highest below)\n"
+	"                       (default 1; stand-pat has 1-3, order, see and horizon 1-2,\n"
+	"                       delta and checks 1 only: a level a drill lacks is an error)\n"
 	"      --epd FILE       positions from an EPD file or a Lichess puzzle CSV\n"
 	"      --pgn FILE       positions from the games of a PGN file\n"
 	"                       (default: the positions quiesce ships: WAC, Lichess puzzles,\n"
@@ -40,19 +41,77 @@ static bool seen(char (*ids)[96], int n, const char *id)
 }
 
 /*
- * The next question: the questions due again (the Leitner schedule: the
- * missed ones first) while there are any, then new ones in the seed's order,
- * never one asked already in this run.
+ * Where the questions of a session come from. With an explicit --seed the
+ * set is the seed's first COUNT questions, whatever the record says: the
+ * record only orders it (the due ones first, most overdue first), so a
+ * teacher's --answer-key names the same questions as a student's session.
+ * Without one, the questions due today come first (the missed ones among
+ * them), then new questions in the seed's order; a question answered right
+ * and not yet due again is not asked.
  */
-static bool next_question(struct practice_set *set, char (*due)[96], int ndue, int *di, char (*ids)[96], int n,
-			  struct practice_question *q)
+struct plan {
+	struct practice_set *set;
+	const struct leitner *rec;
+	long today;
+	bool fixed;                 /* an explicit --seed: the seed's set */
+	char (*set_ids)[96];        /* fixed: the seed's set */
+	int nset;
+	char (*due)[96];            /* the ids to ask first, in order */
+	int ndue, di;
+	bool rewound;
+};
+
+/* Plans the session of COUNT questions (see struct plan). */
+static void plan_start(struct plan *p, struct practice_set *set, const struct leitner *rec, long today, bool fixed,
+		       int count)
 {
-	while (*di < ndue)
-		if (practice_question_by_id(set, due[(*di)++], q) && !seen(ids, n, q->id))
+	/* An explicit seed's set may hold any of the due questions: all of them are looked at. */
+	int max = fixed ? (rec->count > count ? rec->count : count) : count;
+	const char **due = xmalloc((size_t)max * sizeof *due);
+	int n = leitner_due(rec, practice_set_drill(set), today, due, max);
+	struct practice_question *q = xmalloc(sizeof *q);
+
+	memset(p, 0, sizeof *p);
+	p->set = set;
+	p->rec = rec;
+	p->today = today;
+	p->fixed = fixed;
+	p->due = xmalloc((size_t)(n ? n : 1) * sizeof *p->due);
+	if (fixed) {
+		p->set_ids = xmalloc((size_t)count * sizeof *p->set_ids);
+		if (n > 0)   /* the seed's set is needed only to be ordered */
+			while (p->nset < count && practice_next(set, q))
+				snprintf(p->set_ids[p->nset++], sizeof p->set_ids[0], "%s", q->id);
+		practice_rewind(set);
+	}
+	/* Copies: recording an answer may move the cards the pointers point into. */
+	for (int i = 0; i < n; i++)
+		if (!fixed || seen(p->set_ids, p->nset, due[i]))
+			snprintf(p->due[p->ndue++], sizeof p->due[0], "%s", due[i]);
+	free(due);
+	free(q);
+}
+
+static void plan_end(struct plan *p)
+{
+	free(p->set_ids);
+	free(p->due);
+}
+
+/* The next question of the plan into Q, never one of the N asked already (IDS). */
+static bool plan_next(struct plan *p, char (*ids)[96], int n, struct practice_question *q)
+{
+	while (p->di < p->ndue)
+		if (practice_question_by_id(p->set, p->due[p->di++], q) && !seen(ids, n, q->id))
 			return true;
-	while (practice_next(set, q))
-		if (!seen(ids, n, q->id))
+	while (practice_next(p->set, q)) {
+		if (seen(ids, n, q->id))
+			continue;
+		if (p->fixed)
 			return true;
+		if (leitner_state(p->rec, q->id, p->today) != LEITNER_WAITING)
+			return true;
+	}
 	return false;
 }
 
@@ -98,13 +157,13 @@ int cli_practice(int argc, char **argv)
 	struct practice_set *set;
 	struct error err = { 0 };
 	const char *epd = NULL, *pgn = NULL;
-	long seed = (long)(time(NULL) / 86400), count = 10, level = 1;
+	long seed = leitner_today(), count = 10, level = 1;
 	int c, drill = -1, asked = 0, right = 0;
 	bool key = false, ok, ended = false;
 	struct leitner rec;
-	char state[4096] = "", (*ids)[96], (*duecopy)[96];
-	const char **due;
-	int ndue, di = 0;
+	char state[4096] = "", (*ids)[96];
+	struct plan plan;
+	bool seed_given = false;
 	long today;
 
 	opterr = 0;
@@ -120,6 +179,7 @@ int cli_practice(int argc, char **argv)
 			if (!cli_parse_int(optarg, 2147483647L, &seed))
 				return cli_usage_error("practice: invalid --seed '%s': expected a whole number from 0 to "
 						       "2147483647", cli_cut(optarg));
+			seed_given = true;
 			break;
 		case 'n':
 			if (!cli_parse_int(optarg, 100000, &count) || count < 1)
@@ -152,6 +212,13 @@ int cli_practice(int argc, char **argv)
 		return cli_usage_error("practice: --drill NAME is required (stand-pat, order, delta, see, horizon, checks)");
 	if (epd && pgn)
 		return cli_usage_error("practice: --epd and --pgn cannot be used together");
+	if (level > practice_drill_levels((enum practice_drill)drill)) {
+		int top = practice_drill_levels((enum practice_drill)drill);
+
+		return cli_usage_error("practice: drill %s has no level %ld: it has level%s 1%s%s", practice_drill_name(
+				       (enum practice_drill)drill), level, top > 1 ? "s" : "", top > 1 ? "-" : "",
+				       top > 1 ? (top == 2 ? "2" : "3") : " only");
+	}
 
 	set = practice_new((enum practice_drill)drill, (int)level, (uint64_t)seed);
 	if (pgn)
@@ -168,21 +235,16 @@ int cli_practice(int argc, char **argv)
 	if (!key)
 		printf("practice %s, level %ld, seed %ld: %ld questions; answer yes/no, a move (SAN) or a number\n",
 		       practice_drill_name((enum practice_drill)drill), level, seed, count);
-	/* The practice record: what is due today comes first (read-only for --answer-key, which only prints). */
+	/* The practice record: what is due today comes first. --answer-key never reads it: a key is the seed's. */
 	leitner_init(&rec);
 	/* A record that cannot be read is set aside, as the lesson progress is, and a new one started. */
-	if (leitner_path(state, sizeof state, false) && !leitner_load_or_restart(&rec, state, !key, &err))
+	if (!key && leitner_path(state, sizeof state, false) && !leitner_load_or_restart(&rec, state, true, &err))
 		fprintf(stderr, "quiesce: practice: %s\n", err.msg);
 	today = leitner_today();
-	due = xmalloc((size_t)count * sizeof *due);
 	ids = xmalloc((size_t)count * sizeof *ids);
-	ndue = leitner_due(&rec, (enum practice_drill)drill, today, due, (int)count);
-	/* Copies: recording an answer may move the cards the pointers point into. */
-	duecopy = xmalloc((size_t)(ndue ? ndue : 1) * sizeof *duecopy);
-	for (int i = 0; i < ndue; i++)
-		snprintf(duecopy[i], sizeof duecopy[0], "%s", due[i]);
-	while (asked < count && next_question(set, duecopy, ndue, &di, ids, asked, &q)) {
-		char line[PRACTICE_LINE_MAX], verdict[1400];
+	plan_start(&plan, set, &rec, today, seed_given, (int)count);
+	while (asked < count && plan_next(&plan, ids, asked, &q)) {
+		char line[PRACTICE_LINE_MAX], verdict[PRACTICE_VERDICT_MAX];
 		enum practice_verdict v;
 
 		snprintf(ids[asked++], sizeof ids[0], "%s", q.id);
@@ -218,8 +280,7 @@ int cli_practice(int argc, char **argv)
 		printf("score %d/%d\n", right, asked);
 	practice_free(set);
 	leitner_clear(&rec);
-	free(due);
-	free(duecopy);
+	plan_end(&plan);
 	free(ids);
 	return 0;
 }

@@ -73,6 +73,7 @@ static struct leitner_card *find(struct leitner *l, const char *id, bool create)
 	memset(&l->cards[l->count], 0, sizeof l->cards[0]);
 	memcpy(l->cards[l->count].id, key, sizeof key);
 	l->cards[l->count].box = 1;
+	l->cards[l->count].last = -1;
 	idindex_add(&l->index, l->count, card_id, l);
 	return &l->cards[l->count++];
 }
@@ -85,6 +86,7 @@ const struct leitner_card *leitner_find(const struct leitner *l, const char *id)
 void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today)
 {
 	struct leitner_card *c;
+	bool fresh;
 
 	if (d < PD_COUNT && level >= 1 && level <= PRACTICE_MAX_LEVEL) {
 		/* Counts saturate: a record answered two billion times stays at the largest count. */
@@ -95,14 +97,47 @@ void leitner_record(struct leitner *l, const char *id, enum practice_drill d, in
 	}
 	if (id == NULL)
 		return;
+	fresh = leitner_find(l, id) == NULL;
 	c = find(l, id, true);
-	c->box = right ? (c->box < LEITNER_BOXES ? c->box + 1 : LEITNER_BOXES) : 1;
-	c->due = right ? today + leitner_interval(c->box) : today;
+	if (!right) {
+		/* Missed: back to box 1, due again today. */
+		c->box = 1;
+		c->due = today;
+	} else if (fresh) {
+		/* A new right answer: box 1, first due the next day. */
+		c->box = 1;
+		c->due = today + leitner_interval(1);
+	} else if (c->due > today) {
+		/* Not due (asked because an explicit seed's set holds it): the schedule keeps its word. */
+	} else {
+		/* Due: up one box, unless it was answered already today (one promotion a day; a miss today stays). */
+		if (c->last != today && c->box < LEITNER_BOXES)
+			c->box++;
+		c->due = today + leitner_interval(c->box);
+	}
+	c->last = today;
 	c->changed = true;
 }
 
-/* The drill a question id belongs to: its name, then the level's digit; -1 for none. */
-static int id_drill(const char *id)
+int leitner_state(const struct leitner *l, const char *id, long today)
+{
+	const struct leitner_card *c = leitner_find(l, id);
+
+	return c == NULL ? LEITNER_NEW : c->due <= today ? LEITNER_DUE : LEITNER_WAITING;
+}
+
+long leitner_next_due(const struct leitner *l, enum practice_drill d, long today)
+{
+	long next = -1;
+
+	for (int i = 0; i < l->count; i++)
+		if (l->cards[i].due > today && leitner_id_drill(l->cards[i].id) == (int)d &&
+		    (next < 0 || l->cards[i].due < next))
+			next = l->cards[i].due;
+	return next;
+}
+
+int leitner_id_drill(const char *id)
 {
 	for (int d = 0; d < PD_COUNT; d++) {
 		size_t len = strlen(practice_drill_name((enum practice_drill)d));
@@ -117,23 +152,25 @@ int leitner_due(const struct leitner *l, enum practice_drill d, long today, cons
 {
 	int n = 0;
 
-	for (int i = 0; i < l->count && n < max; i++) {
+	for (int i = 0; i < l->count && max > 0; i++) {
 		const struct leitner_card *c = &l->cards[i];
-		int j = n;
+		int j;
 
-		if (c->due > today || id_drill(c->id) != (int)d)
+		if (c->due > today || leitner_id_drill(c->id) != (int)d)
 			continue;
-		/* Insertion by (due, box): the most overdue first. */
+		/* Insertion by (due, box), the most overdue first, keeping the first MAX. */
+		j = n < max ? n++ : max;
 		while (j > 0) {
 			const struct leitner_card *o = leitner_find(l, ids[j - 1]);
 
 			if (o->due < c->due || (o->due == c->due && o->box <= c->box))
 				break;
-			ids[j] = ids[j - 1];
+			if (j < max)
+				ids[j] = ids[j - 1];
 			j--;
 		}
-		ids[j] = c->id;
-		n++;
+		if (j < max)
+			ids[j] = c->id;
 	}
 	return n;
 }
@@ -165,13 +202,16 @@ static bool parse_line(struct leitner *l, char *line, const char *name, int line
 	} else if (strcmp(word, "box") == 0) {
 		struct leitner_card *c;
 
-		if (n != 3 || strlen(w[0]) >= sizeof c->id || !statefile_number(w[1], 1, LEITNER_BOXES, &v[0]) ||
-		    !statefile_number(w[2], 0, LEITNER_MAX_DAY, &v[1]))
-			return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE' (ID at most %zu bytes, BOX "
-					 "1-%d, DUE a day number)", name, lineno, sizeof c->id - 1, LEITNER_BOXES);
+		/* LAST, the day of the last answer, is optional: records before it have none. */
+		if ((n != 3 && n != 4) || strlen(w[0]) >= sizeof c->id || !statefile_number(w[1], 1, LEITNER_BOXES, &v[0]) ||
+		    !statefile_number(w[2], 0, LEITNER_MAX_DAY, &v[1]) ||
+		    (n == 4 && !statefile_number(w[3], 0, LEITNER_MAX_DAY, &v[2])))
+			return error_set(err, lineno, 1, "%s:%d: expected 'box ID BOX DUE [LAST]' (ID at most %zu bytes, BOX "
+					 "1-%d, DUE and LAST day numbers)", name, lineno, sizeof c->id - 1, LEITNER_BOXES);
 		c = find(l, w[0], true);
 		c->box = (int)v[0];
 		c->due = v[1];
+		c->last = n == 4 ? v[2] : -1;
 	} else {
 		char cut[UTIL_CUT_MAX + 4];
 
@@ -282,7 +322,11 @@ bool leitner_write(const struct leitner *l, FILE *fp)
 				fprintf(fp, "stat %s %d %d %d\n", practice_drill_name((enum practice_drill)d), v,
 					l->right[d][v], l->asked[d][v]);
 	for (int i = 0; i < l->count; i++)
-		fprintf(fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
+		if (l->cards[i].last < 0)   /* a card from a record that did not keep the day */
+			fprintf(fp, "box %s %d %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due);
+		else
+			fprintf(fp, "box %s %d %ld %ld\n", l->cards[i].id, l->cards[i].box, l->cards[i].due,
+				l->cards[i].last);
 	return !ferror(fp);
 }
 
@@ -309,6 +353,7 @@ static bool merge(void *rec, const char *text, size_t len, const char *path, str
 		if (!c->changed) {
 			c->box = disk.cards[i].box;
 			c->due = disk.cards[i].due;
+			c->last = disk.cards[i].last;
 		}
 	}
 	leitner_clear(&disk);
@@ -334,27 +379,43 @@ bool leitner_save(struct leitner *l, const char *path, struct error *err)
 	return true;
 }
 
+void leitner_day_format(long day, char *buf, size_t n)
+{
+	time_t t = (time_t)day * 86400;
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm) == NULL || strftime(buf, n, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, n, "day %ld", day);
+}
+
 void leitner_print(const struct leitner *l, long today, FILE *out)
 {
 	bool any = false;
 	int dues[PD_COUNT] = { 0 };
+	long nexts[PD_COUNT];
 
 	/* One pass over the cards (two million of them fill the 64 MB a record may have). */
-	for (int i = 0; i < l->count; i++)
-		if (l->cards[i].due <= today) {
-			int d = id_drill(l->cards[i].id);
+	for (int d = 0; d < PD_COUNT; d++)
+		nexts[d] = -1;
+	for (int i = 0; i < l->count; i++) {
+		int d = leitner_id_drill(l->cards[i].id);
 
-			if (d >= 0)
-				dues[d]++;
-		}
+		if (d < 0)
+			continue;
+		if (l->cards[i].due <= today)
+			dues[d]++;
+		else if (nexts[d] < 0 || l->cards[i].due < nexts[d])
+			nexts[d] = l->cards[i].due;
+	}
 	fprintf(out, "\nPractice (quiesce practice --drill NAME):\n");
 	for (int d = 0; d < PD_COUNT; d++) {
 		int due = dues[d];
 		bool asked = false;
+		long next = nexts[d];
 
 		for (int v = 1; v <= PRACTICE_MAX_LEVEL; v++)
 			asked |= l->asked[d][v] > 0;
-		if (!asked && due == 0)
+		if (!asked && due == 0 && next < 0)
 			continue;
 		any = true;
 		fprintf(out, "  %-10s %-21s", practice_drill_name((enum practice_drill)d),
@@ -363,7 +424,14 @@ void leitner_print(const struct leitner *l, long today, FILE *out)
 			if (l->asked[d][v])
 				fprintf(out, " level %d: %d/%d (%d%%)", v, l->right[d][v], l->asked[d][v],
 					(int)(100.0 * l->right[d][v] / l->asked[d][v] + 0.5));
-		fprintf(out, "; due today: %d\n", due);
+		fprintf(out, "; due today: %d", due);
+		if (next >= 0) {
+			char date[32];
+
+			leitner_day_format(next, date, sizeof date);
+			fprintf(out, "; next due %s", date);
+		}
+		fprintf(out, "\n");
 	}
 	if (!any)
 		fprintf(out, "  nothing practised yet: try 'quiesce practice --drill stand-pat' "

@@ -6,13 +6,22 @@
  *
  *   quiesce-practice 1
  *   stat DRILL LEVEL RIGHT ASKED
- *   box ID BOX DUE
+ *   box ID BOX DUE LAST
  *
  * DRILL is a drill's name (practice.h), ID a question's id; BOX counts from
- * 1 to LEITNER_BOXES and DUE is the day (days since 1970-01-01, UTC) the
- * question comes back. A right answer moves a question up one box, due
- * again after leitner_interval(BOX) days; a wrong one sends it back to box
- * 1, due the same day, so the missed questions come first next time.
+ * 1 to LEITNER_BOXES, DUE is the day (days since 1970-01-01, UTC) the
+ * question comes back and LAST the day it was last answered (optional: a
+ * record written before it was kept has none). The schedule:
+ *
+ *   - a new question answered right goes to box 1, first due the next day;
+ *   - a due question answered right moves up one box (at most 5) and is due
+ *     again after leitner_interval(BOX) days: 1, 2, 4, 8, 16;
+ *   - one promotion a day: a question missed earlier the same day and then
+ *     answered right stays in its box (due the next day);
+ *   - a question answered before it is due (an explicit --seed's set holds
+ *     it) keeps its box and day;
+ *   - a wrong answer sends a question back to box 1, due the same day, so
+ *     the missed questions come first next time.
  *
  * Several sessions may share the file: a save merges as progress_save does.
  * Under a lock it reads the file, adds this session's answers to the counts
@@ -38,6 +47,7 @@ struct leitner_card {
 	char id[96];
 	int box;                    /* 1 .. LEITNER_BOXES */
 	long due;                   /* the day it comes back */
+	long last;                  /* the day it was last answered; -1 unknown */
 	bool changed;               /* answered in this session */
 };
 
@@ -105,6 +115,19 @@ int leitner_interval(int box);
  */
 void leitner_record(struct leitner *l, const char *id, enum practice_drill d, int level, bool right, long today);
 
+/* Where question ID stands on TODAY: never answered, due (or missed), or waiting for its day. */
+enum { LEITNER_NEW = 0, LEITNER_DUE, LEITNER_WAITING };
+int leitner_state(const struct leitner *l, const char *id, long today);
+
+/* The drill a question id belongs to (its name, then the level's digit); -1 for none. */
+int leitner_id_drill(const char *id);
+
+/* The first day after TODAY on which a question of drill D is due; -1 when none waits. */
+long leitner_next_due(const struct leitner *l, enum practice_drill d, long today);
+
+/* The day DAY (days since 1970-01-01) as YYYY-MM-DD into BUF. */
+void leitner_day_format(long day, char *buf, size_t n);
+
 /* The card of ID, or NULL. */
 const struct leitner_card *leitner_find(const struct leitner *l, const char *id);
 
@@ -117,8 +140,8 @@ int leitner_due(const struct leitner *l, enum practice_drill d, long today, cons
 /*
  * Prints the practice section of 'quiesce lessons' to OUT: for each drill
  * its concept, the right answers and the questions asked at each level with
- * the accuracy, and the questions due on TODAY; a hint when nothing was
- * practised yet.
+ * the accuracy, the questions due on TODAY and the next day one is due; a
+ * hint when nothing was practised yet.
  */
 void leitner_print(const struct leitner *l, long today, FILE *out);
 

@@ -12,6 +12,7 @@
 #include "base/datadir.h"
 #include "base/util.h"
 #include "chess/fen.h"
+#include "chess/score.h"
 #include "chess/notation.h"
 #include "chess/suite.h"
 #include "chess/pgn.h"
@@ -22,13 +23,14 @@
 static const struct {
 	const char *name;
 	const char *concept;
+	int levels;                 /* the highest level the drill asks */
 } drills[PD_COUNT] = {
-	[PD_STAND_PAT] = { "stand-pat", "stand pat" },
-	[PD_ORDER] = { "order", "move ordering" },
-	[PD_DELTA] = { "delta", "delta pruning" },
-	[PD_SEE] = { "see", "SEE pruning" },
-	[PD_HORIZON] = { "horizon", "horizon effect" },
-	[PD_CHECKS] = { "checks", "checks in quiescence" },
+	[PD_STAND_PAT] = { "stand-pat", "stand pat", 3 },
+	[PD_ORDER] = { "order", "move ordering", 2 },
+	[PD_DELTA] = { "delta", "delta pruning", 1 },
+	[PD_SEE] = { "see", "SEE pruning", 2 },
+	[PD_HORIZON] = { "horizon", "horizon effect", 2 },
+	[PD_CHECKS] = { "checks", "checks in quiescence", 1 },
 };
 
 /* The files quiesce ships, each with the tag its questions' ids carry. */
@@ -53,6 +55,11 @@ int practice_drill_parse(const char *name)
 const char *practice_drill_name(enum practice_drill d)
 {
 	return d < PD_COUNT ? drills[d].name : "?";
+}
+
+int practice_drill_levels(enum practice_drill d)
+{
+	return d < PD_COUNT ? drills[d].levels : 1;
 }
 
 const char *practice_drill_concept(enum practice_drill d)
@@ -191,7 +198,8 @@ int practice_position_count(const struct practice_set *s)
 /* The positions in the seed's order: a Fisher-Yates shuffle. */
 static void build_order(struct practice_set *s)
 {
-	uint64_t rng = s->seed ^ 0x5eedf00dULL;
+	/* The seed mixed with the drill: each drill draws its own positions. */
+	uint64_t rng = s->seed ^ 0x5eedf00dULL ^ ((uint64_t)s->drill + 1) * 0xd1b54a32d192ed03ULL;
 
 	s->order = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *s->order);
 	for (int i = 0; i < s->count; i++)
@@ -213,7 +221,8 @@ bool practice_next(struct practice_set *s, struct practice_question *q)
 	while (s->next < s->count) {
 		const struct practice_pos *p = &s->pos[s->order[s->next++]];
 		/* Each position's choices depend on the seed and the position alone. */
-		uint64_t rng = s->seed * 0x100000001b3ULL ^ (uint64_t)p->index * 0x9e3779b97f4a7c15ULL ^ (uint64_t)p->src[0];
+		uint64_t rng = s->seed * 0x100000001b3ULL ^ (uint64_t)p->index * 0x9e3779b97f4a7c15ULL ^ (uint64_t)p->src[0] ^
+			       ((uint64_t)s->drill + 1) << 40;
 
 		memset(q, 0, sizeof *q);
 		if (practice_drill_ask(s, p, &rng, q)) {
@@ -222,6 +231,16 @@ bool practice_next(struct practice_set *s, struct practice_question *q)
 		}
 	}
 	return false;
+}
+
+enum practice_drill practice_set_drill(const struct practice_set *s)
+{
+	return s->drill;
+}
+
+void practice_rewind(struct practice_set *s)
+{
+	s->next = 0;
 }
 
 bool practice_question_by_id(struct practice_set *s, const char *id, struct practice_question *q)
@@ -277,16 +296,57 @@ static int parse_yes_no(const char *text)
 /* The largest value an answer may be: beyond any score the search gives. */
 #define PRACTICE_VALUE_LIMIT 99999
 
+/*
+ * Reads a value answer: a whole number of centipawns, or a mate as the
+ * program writes one ("#3": the side to move mates in 3; "#-2": it is mated
+ * in 2). Sets *MATE and *MOVES for a mate, else *VAL. False for anything else.
+ */
+static bool parse_value(const char *text, long *val, bool *mate, long *moves)
+{
+	char *end;
+
+	errno = 0;
+	*mate = text[0] == '#';
+	if (*mate) {
+		if (!isdigit((unsigned char)text[1]) && !(text[1] == '-' && isdigit((unsigned char)text[2])))
+			return false;
+		*moves = strtol(text + 1, &end, 10);
+		return *end == '\0' && errno != ERANGE && *moves < 1000 && *moves > -1000;
+	}
+	*val = strtol(text, &end, 10);
+	return text[0] != '\0' && *end == '\0' && errno != ERANGE && *val <= PRACTICE_VALUE_LIMIT &&
+	       *val >= -PRACTICE_VALUE_LIMIT;
+}
+
+/*
+ * Whether a value answer is right: a mate only as that mate (its "#N", or
+ * the exact number), never "within" the tolerance; any other value within
+ * the question's tolerance.
+ */
+static bool value_right(const struct practice_question *q, long val, bool mate, long moves)
+{
+	if (SCORE_IS_MATE(q->value))
+		return mate ? moves == score_mate_moves(q->value, q->ply) : val == q->value;
+	return !mate && labs(val - q->value) <= q->tolerance;
+}
+
 enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
 				     char *buf, size_t n)
 {
-	char text[64], cutbuf[48], what[160];
+	char text[64], cutbuf[48], echo[48], what[200], also[160], tied[NOTATION_BUFSIZE] = "";
 	const char *shown;
 	enum practice_verdict v = PV_WRONG;
+	size_t used = 0;
 
 	util_trim_copy(answer, text, sizeof text);
 	shown = util_cut(text, cutbuf, sizeof cutbuf);
-	what[0] = '\0';
+	/* The answer echoed is sanitised: a control character is shown as '?', never sent to the terminal. */
+	snprintf(echo, sizeof echo, "%s", shown);
+	for (char *c = echo; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	shown = echo;
+	what[0] = also[0] = '\0';
 	if (q->type == PA_YES_NO) {
 		int yn = parse_yes_no(text);
 
@@ -297,17 +357,25 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 			v = PV_RIGHT;
 		}
 	} else if (q->type == PA_VALUE) {
-		char *end;
-		long val;
+		long val = 0, moves = 0;
+		bool mate;
+		int mark = SCORE_EXACT;
+		const char *t = text;
 
-		errno = 0;
-		val = strtol(text, &end, 10);
-		if (text[0] == '\0' || *end != '\0' || errno == ERANGE || val > PRACTICE_VALUE_LIMIT ||
-		    val < -PRACTICE_VALUE_LIMIT) {
+		/* A bound's mark: ">=" or "<=" (or the tutor's "\u2265", "\u2264"). */
+		if (!strncmp(t, ">=", 2) || !strncmp(t, "\u2265", strlen("\u2265"))) {
+			mark = SCORE_LOWER;
+			t += t[0] == '>' ? 2 : strlen("\u2265");
+		} else if (!strncmp(t, "<=", 2) || !strncmp(t, "\u2264", strlen("\u2264"))) {
+			mark = SCORE_UPPER;
+			t += t[0] == '<' ? 2 : strlen("\u2264");
+		}
+		if (!parse_value(t, &val, &mate, &moves)) {
 			v = PV_MALFORMED;
 			snprintf(what, sizeof what, "'%s' is not an answer: expected a whole number of centipawns "
-				 "between -%d and %d", shown, PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
-		} else if (labs(val - q->value) <= q->tolerance) {
+				 "between -%d and %d, or a mate as #N or #-N, a bound marked >= or <=", shown,
+				 PRACTICE_VALUE_LIMIT, PRACTICE_VALUE_LIMIT);
+		} else if (mark == q->bound && value_right(q, val, mate, moves)) {
 			v = PV_RIGHT;
 		}
 	} else {
@@ -318,16 +386,40 @@ enum practice_verdict practice_judge(const struct practice_question *q, const ch
 			v = PV_MALFORMED;
 			snprintf(what, sizeof what, "'%s' is not an answer: expected a legal move in this position "
 				 "(SAN like Nxe5, or UCI like g1f3)", shown);
-		} else if (m == q->mv) {
-			v = PV_RIGHT;
+		} else {
+			for (int i = 0; i < q->naccept; i++)
+				if (q->accept[i] == m)
+					v = PV_RIGHT;
+			if (m == q->mv)
+				v = PV_RIGHT;
+			else if (v == PV_RIGHT)
+				notation_san(&q->pos, m, tied);
 		}
+		/* The other answers the rule allows, named beside the engine's. */
+		for (int i = 1; i < q->naccept && used < sizeof also; i++) {
+			char san[NOTATION_BUFSIZE];
+
+			notation_san(&q->pos, q->accept[i], san);
+			used += (size_t)snprintf(also + used, sizeof also - used, "%s%s", i == 1 ? " (the rule accepts "
+						 "as well: " : ", ", san);
+		}
+		if (used && used < sizeof also)
+			snprintf(also + used, sizeof also - used, ")");
 	}
-	if (v == PV_RIGHT)
-		snprintf(buf, n, "right: %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+	if (v == PV_RIGHT && tied[0])
+		used = (size_t)snprintf(buf, n, "right: %s, tied for first with the engine's %s.", tied, q->answer);
+	else if (v == PV_RIGHT)
+		used = (size_t)snprintf(buf, n, "right: %s%s.", q->answer, also);
 	else if (v == PV_WRONG)
-		snprintf(buf, n, "wrong: the engine says %s. %s Rule: %s", q->answer, q->sentence, q->rule);
+		used = (size_t)snprintf(buf, n, "wrong: the engine says %s%s.", q->answer, also);
 	else
-		snprintf(buf, n, "wrong: %s; the engine says %s. %s Rule: %s", what, q->answer, q->sentence, q->rule);
+		used = (size_t)snprintf(buf, n, "wrong: %s; the engine says %s%s.", what, q->answer, also);
+	if (q->why[0] && used < n)
+		used += (size_t)snprintf(buf + used, n - used, " %s", q->why);
+	if (q->line[0] && used < n)
+		used += (size_t)snprintf(buf + used, n - used, " %s", q->line);
+	if (used < n)
+		snprintf(buf + used, n - used, " %s Rule: %s", q->sentence, q->rule);
 	return v;
 }
 

@@ -29,6 +29,9 @@ enum practice_drill {
 
 enum practice_answer_type { PA_YES_NO = 0, PA_MOVE, PA_VALUE };
 
+/* The most answers one question accepts (the captures tied for first). */
+#define PRACTICE_MAX_ACCEPT 16
+
 /* The highest level a drill asks (1: yes/no decisions; 2: values and moves; 3: windows and bounds). */
 #define PRACTICE_MAX_LEVEL 3
 
@@ -43,15 +46,24 @@ struct practice_question {
 	/* The engine's answer, from its trace. */
 	int value;                  /* PA_YES_NO: 1 yes, 0 no; PA_VALUE: the value */
 	move mv;                    /* PA_MOVE */
-	int tolerance;              /* PA_VALUE: a guess this close counts as right */
-	char answer[24];            /* the answer as text: "yes", "Nxe5", "-120" */
+	int tolerance;              /* PA_VALUE: a guess this close counts as right (never for a mate) */
+	int ply;                    /* PA_VALUE: the node's distance from the root, for a mate's "#N" */
+	int bound;                  /* PA_VALUE: SCORE_EXACT, or SCORE_LOWER/SCORE_UPPER for a bound (chess/score.h) */
+	/* PA_MOVE: every move the rule allows (MVV-LVA ties), the engine's own MV first. */
+	move accept[PRACTICE_MAX_ACCEPT];
+	int naccept;
+	char answer[24];            /* the engine's answer as text: "yes", "Nxe5", "-120", "#3" */
 	char sentence[400];         /* the deciding event in words (explain_event) */
+	char why[400];              /* when the rule allows several answers: which, and why the engine's came first */
+	char line[800];             /* the deciding line or arithmetic, where the drill shows one ("" for none) */
 	const char *rule;           /* the rule that decides, one sentence */
 };
 
 /* A drill by name ("stand-pat", "order", "delta", "see", "horizon", "checks"); -1 for none. */
 int practice_drill_parse(const char *name);
 const char *practice_drill_name(enum practice_drill d);
+/* The highest level drill D asks (1: yes/no; 2: values and moves; 3: windows and bounds): 1 to PRACTICE_MAX_LEVEL. */
+int practice_drill_levels(enum practice_drill d);
 /* The concept a drill trains, for the progress report ("stand pat", "move ordering", ...). */
 const char *practice_drill_concept(enum practice_drill d);
 
@@ -63,7 +75,11 @@ const char *practice_drill_of_lesson(const char *lesson_id);
 
 struct practice_set;
 
-/* A set of questions of drill D at LEVEL (1-3) in the order SEED decides; no positions yet. */
+/*
+ * A set of questions of drill D at LEVEL (1 to practice_drill_levels(D)) in
+ * the order SEED decides, the seed mixed with the drill so that each drill
+ * draws its own positions; no positions yet.
+ */
 struct practice_set *practice_new(enum practice_drill d, int level, uint64_t seed);
 void practice_free(struct practice_set *s);
 
@@ -89,6 +105,12 @@ int practice_position_count(const struct practice_set *s);
  */
 bool practice_next(struct practice_set *s, struct practice_question *q);
 
+/* The drill of the set. */
+enum practice_drill practice_set_drill(const struct practice_set *s);
+
+/* Starts the set's questions again from the first (the same order, the same questions). */
+void practice_rewind(struct practice_set *s);
+
 /*
  * Asks again the question named by ID (as practice_next made it) into Q:
  * its position is found among the set's, its search run again. False when
@@ -98,12 +120,18 @@ bool practice_question_by_id(struct practice_set *s, const char *id, struct prac
 
 enum practice_verdict { PV_RIGHT = 0, PV_WRONG, PV_MALFORMED };
 
+/* A verdict's buffer is always large enough at this size. */
+#define PRACTICE_VERDICT_MAX 2400
+
 /*
  * Judges the learner's ANSWER to Q: yes/no ("y", "yes", "n", "no"), a move
- * (SAN or UCI, legal in the question's position) or a whole number. Writes
- * the verdict line into BUF ("right: ...", "wrong: the engine says ...",
- * or, for an answer that is not of the kind asked, what was expected)
- * followed by the event's sentence and the rule.
+ * (SAN or UCI, legal in the question's position; any move of Q->accept is
+ * right) or a value (a whole number, or a mate as "#N"/"#-N"; a mate is
+ * right only as that mate; a bound only with its mark, ">=V" or "<=V", and
+ * a value only without one). Writes the verdict line into BUF ("right: ...",
+ * "wrong: the engine says ...", or, for an answer that is not of the kind
+ * asked, what was expected), the other answers the rule accepts, why the
+ * engine's came first, the deciding line, the event's sentence and the rule.
  */
 enum practice_verdict practice_judge(const struct practice_question *q, const char *answer,
 				     char *buf, size_t n);

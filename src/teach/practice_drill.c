@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "chess/eval.h"
+#include "chess/board.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/score.h"
 #include "teach/explain.h"
 #include "search/option.h"
 #include "search/search.h"
@@ -147,28 +149,127 @@ static void base_options(struct search_options *opt)
 }
 
 /*
- * A bound of a window as a prompt shows it: "-inf" and "+inf" for the open
- * window's bounds, "31997 (mate)" for a mate score, else the number (in one
- * of 4 rotating buffers, so two may be arguments of one printf).
+ * A bound of a window as a prompt shows it, the one way scores are written
+ * (score_format): "-inf"/"+inf" for the open window's bounds, "#N"/"#-N" for
+ * a mate seen from a node at PLY, else "+120" (in one of 4 rotating buffers,
+ * so two may be arguments of one printf).
  */
-static const char *bound_text(int v)
+static const char *bound_text(int v, int ply)
 {
-	static char bufs[4][32];
+	static char bufs[4][SCORE_BUFSIZE];
 	static int k;
 	char *b = bufs[k++ & 3];
 
-	if (v >= SCORE_INF || v <= -SCORE_INF)
-		snprintf(b, sizeof bufs[0], "%sinf", v > 0 ? "+" : "-");
-	else if (SCORE_IS_MATE(v))
-		snprintf(b, sizeof bufs[0], "%d (mate)", v);
-	else
-		snprintf(b, sizeof bufs[0], "%d", v);
+	score_format(v, ply, b, sizeof bufs[0]);
 	return b;
 }
 
 static const char *side_name(const struct position *pos)
 {
 	return pos->side == WHITE ? "White" : "Black";
+}
+
+/*
+ * The line that decides the value of node N of T (its position POS, the
+ * evaluation KIND) into BUF: from N, the move that last raised alpha or cut
+ * off, then the same from the node it leads to, until a node whose value is
+ * its own (a stand pat, a checkmate, alpha kept). Each move with its value
+ * from the mover's view, the stand pat with its material count, every beta
+ * cut-off and what the node returns, written as a bound where it is one:
+ *
+ *   The deciding line: Nxe5 (+220) Qxe5 (-220) Rxe5 (+220), where White
+ *   stands pat on +220 [material 3900-3680: +220 for White (to move)] and
+ *   returns +220; backed up, the node returns +220.
+ */
+static void deciding_line(const struct trace *t, uint32_t n, const struct position *pos, enum eval_kind kind,
+			  char *buf, size_t size)
+{
+	struct position p = *pos;
+	size_t used = (size_t)snprintf(buf, size, "The deciding line:");
+	uint32_t k = n;
+	int moves = 0;
+	char v[SCORE_BOUND_BUFSIZE], w[SCORE_BOUND_BUFSIZE], cuts[200] = "";
+	size_t cu = 0;
+
+	for (int depth = 0; depth < SEARCH_MAX_PLY && used < size; depth++) {
+		struct trace_node nd = trace_node_get(t, k);
+		move by = MOVE_NONE;
+		bool stood = false, spcut = false, sp_raised = false, mated = false, cut = false;
+		int sp = 0;
+		uint32_t child;
+
+		for (uint32_t ev = trace_node_event(t, k, 0); ev != TRACE_NONE; ev = trace_node_next_event(t, k, ev)) {
+			struct trace_event e = trace_event_get(t, ev);
+
+			if (e.kind == TE_STAND_PAT) {
+				stood = true;
+				sp = e.v1;
+				spcut = e.extra == TSP_CUTOFF;
+			} else if (e.kind == TE_ALPHA_RAISE) {
+				by = e.move;
+				sp_raised = e.move == MOVE_NONE;
+			} else if (e.kind == TE_BETA_CUTOFF) {
+				by = e.move;
+				cut = true;
+			} else if (e.kind == TE_MATE) {
+				mated = true;
+			}
+		}
+		if (by != MOVE_NONE && (child = trace_child_by_move(t, k, by)) != TRACE_NONE) {
+			struct trace_node cn = trace_node_get(t, child);
+			char san[NOTATION_BUFSIZE];
+			struct undo u;
+
+			notation_san(&p, by, san);
+			score_format(-cn.score, nd.ply, v, sizeof v);
+			used += (size_t)snprintf(buf + used, size - used, " %s (%s)", san, v);
+			if (cut && cu < sizeof cuts) {
+				score_format(nd.beta, nd.ply, w, sizeof w);
+				cu += (size_t)snprintf(cuts + cu, sizeof cuts - cu, " %s cuts off: %s >= beta %s, so fail-hard "
+						       "returns %s there.", san, v, w, w);
+			}
+			board_make(&p, by, &u);
+			moves++;
+			k = child;
+			continue;
+		}
+		/* The node's value is its own. */
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s", moves ? "," : " none:");
+		if (mated) {
+			used += (size_t)snprintf(buf + used, size - used, " where %s is checkmated", p.side == WHITE ? "White" : "Black");
+		} else if (stood) {
+			char count[160];
+			struct eval_breakdown b;
+
+			eval_explain(&p, kind, &b);
+			explain_eval(&p, kind, count, sizeof count);
+			score_format(sp, nd.ply, v, sizeof v);
+			if (spcut) {
+				score_format(nd.beta, nd.ply, w, sizeof w);
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], at or above beta %s: "
+							 "it cuts off and returns %s", p.side == WHITE ? "White" : "Black", v, count, w, w);
+			} else if (sp_raised) {
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s] and returns %s",
+							 p.side == WHITE ? "White" : "Black", v, count, v);
+			} else {
+				score_format(nd.score, nd.ply, w, sizeof w);
+				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], not above alpha, "
+							 "and no capture reaches alpha: it returns alpha, %s", p.side == WHITE ? "White" : "Black",
+							 v, count, w);
+			}
+		} else {
+			score_format(nd.score, nd.ply, w, sizeof w);
+			used += (size_t)snprintf(buf + used, size - used, " where the node returns %s", w);
+		}
+		break;
+	}
+	if (used < size) {
+		struct trace_node top = trace_node_get(t, n);
+
+		score_format_bound(top.score, top.ply, (enum score_bound)top.bound, false, v, sizeof v);
+		used += (size_t)snprintf(buf + used, size - used, "; backed up, the node returns %s.%s", v, cuts);
+	}
 }
 
 /* The tactical moves a quiescence node not in check generates: captures and queen promotions. */
@@ -266,12 +367,14 @@ static void answer_yes_no(struct practice_question *q, bool yes)
 	snprintf(q->answer, sizeof q->answer, "%s", yes ? "yes" : "no");
 }
 
-static void answer_value(struct practice_question *q, int value, int tolerance)
+/* A value answer, seen from a node at PLY: written as every score is ("+120", "#3"). */
+static void answer_value(struct practice_question *q, int value, int tolerance, int ply)
 {
 	q->type = PA_VALUE;
 	q->value = value;
 	q->tolerance = tolerance;
-	snprintf(q->answer, sizeof q->answer, "%d", value);
+	q->ply = ply;
+	score_format(value, ply, q->answer, sizeof q->answer);
 }
 
 static void answer_move(struct practice_question *q, move m)
@@ -281,9 +384,11 @@ static void answer_move(struct practice_question *q, move m)
 	notation_san(&q->pos, m, q->answer);
 }
 
-/* The level of the question: the level asked, or the highest the drill has below it. */
-static int level_of(const struct practice_set *s, int highest)
+/* The level of the question: the level asked, at most the drill's highest (the front ends refuse a higher one). */
+static int level_of(const struct practice_set *s)
 {
+	int highest = practice_drill_levels(s->drill);
+
 	return s->level < highest ? s->level : highest;
 }
 
@@ -294,18 +399,33 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	struct trace_node nd;
 	struct trace_event e;
 	char line[256], win[64];
-	int level = level_of(s, 3);
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
 	walk_quiescence(w, visit_stand_pat);
+	if (level == 3) {
+		/* A bound is asked as a bound, or not asked: a bound at a mate or the end of the scale says nothing. */
+		int k = 0;
+
+		w->yes = 0;
+		for (int i = 0; i < w->count; i++) {
+			struct trace_node cn = trace_node_get(s->trace, w->c[i].node);
+
+			if (cn.bound == TB_EXACT || !SCORE_IS_MATE(cn.score)) {
+				w->yes += w->c[i].yes;
+				w->c[k++] = w->c[i];
+			}
+		}
+		w->count = k;
+	}
 	if ((c = pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
 	e = trace_event_get(s->trace, c->ev);
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level, c->node, MOVE_NONE);
-	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha), bound_text(nd.beta));
+	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha, nd.ply), bound_text(nd.beta, nd.ply));
 	if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): does the stand pat "
 			 "cut off? (yes/no)", line, side_name(&q->pos), win);
@@ -314,14 +434,85 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): what is the stand-pat "
 			 "value, %s's view, in centipawns (within %d)?", line, side_name(&q->pos), win,
 			 side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
-		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE, nd.ply);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, fail-hard, static value "
-			 "%d): what value does the node return?", line, side_name(&q->pos), win, nd.eval);
-		answer_value(q, nd.score, 0);
+			 "%d): what value does the node return? (a bound with its mark: >=V for a fail-high, <=V for a "
+			 "fail-low)", line, side_name(&q->pos), win, nd.eval);
+		answer_value(q, nd.score, 0, nd.ply);
+		q->bound = nd.bound == TB_LOWER ? SCORE_LOWER : nd.bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT;
+		score_format_bound(nd.score, nd.ply, (enum score_bound)q->bound, false, q->answer, sizeof q->answer);
+		explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+		deciding_line(s->trace, c->node, &q->pos, w->opt.eval, q->line, sizeof q->line);
+		return true;
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
+	{
+		/* The material count behind the stand pat, and the comparison with beta that decides. */
+		char count[160];
+
+		explain_eval(&q->pos, w->opt.eval, count, sizeof count);
+		snprintf(q->line, sizeof q->line, "The stand pat is the static value: %s; %s %s beta %s.", count,
+			 bound_text(e.v1, nd.ply), e.v1 >= nd.beta ? ">=" : "<", bound_text(nd.beta, nd.ply));
+	}
 	return true;
+}
+
+/*
+ * The MVV-LVA key of the tactical move M in POS, as the rule defines it: 16
+ * times the victim's value (a pawn for en passant) less the attacker's kind,
+ * a queen promotion counting as a queen less a pawn. Moves of equal keys tie:
+ * the rule lets any of them come first.
+ */
+static int mvv_lva_key(const struct position *pos, move m)
+{
+	int victim = MOVE_IS_EP(m) ? board_piece_value[PAWN]
+		: MOVE_IS_CAPTURE(m) ? board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])] : 0;
+	int key = 16 * victim + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]);
+
+	if (MOVE_IS_PROMOTION(m))
+		key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - board_piece_value[PAWN]);
+	return key;
+}
+
+static const char *const piece_names[7] = { "?", "pawn", "knight", "bishop", "rook", "queen", "king" };
+
+/*
+ * The captures of LIST tied for first under MVV-LVA into Q->accept (FIRST,
+ * the engine's, first) and, when there are several, Q->why: which they are
+ * and why the engine tried FIRST before the others.
+ */
+static void order_ties(struct practice_question *q, const struct move_list *list, move first)
+{
+	int top = mvv_lva_key(&q->pos, first);
+	size_t used;
+
+	q->accept[0] = first;
+	q->naccept = 1;
+	for (int i = 0; i < list->count && q->naccept < PRACTICE_MAX_ACCEPT; i++)
+		if (list->moves[i] != first && mvv_lva_key(&q->pos, list->moves[i]) == top)
+			q->accept[q->naccept++] = list->moves[i];
+	q->why[0] = '\0';
+	if (q->naccept < 2)
+		return;
+	used = (size_t)snprintf(q->why, sizeof q->why, "MVV-LVA ties:");
+	for (int i = 0; i < q->naccept && used < sizeof q->why; i++) {
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(&q->pos, q->accept[i], san);
+		used += (size_t)snprintf(q->why + used, sizeof q->why - used, "%s %s", i ? "," : "", san);
+	}
+	if (used < sizeof q->why) {
+		move m = first;
+		int victim = MOVE_IS_EP(m) ? PAWN : MOVE_IS_CAPTURE(m) ? PIECE_TYPE(q->pos.squares[MOVE_TO(m)]) : NO_TYPE;
+		char san[NOTATION_BUFSIZE];
+
+		notation_san(&q->pos, first, san);
+		snprintf(q->why + used, sizeof q->why - used, " each %s%s with a %s, so the rule accepts any of them "
+			 "first; the engine tried %s first only because its move generator listed it first (the sort "
+			 "keeps the generator's order among equal keys).", victim ? "take a " : "promote",
+			 victim ? piece_names[victim] : "", piece_names[PIECE_TYPE(q->pos.squares[MOVE_FROM(m)])], san);
+	}
 }
 
 static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
@@ -330,7 +521,7 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 	const struct candidate *c;
 	struct move_list list;
 	char line[256], san[NOTATION_BUFSIZE], uci[NOTATION_BUFSIZE];
-	int level = level_of(s, 2);
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
@@ -339,11 +530,13 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 		return false;
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level, c->node, MOVE_NONE);
+	tactical_moves(&q->pos, &list);
+	order_ties(q, &list, c->mv);
 	if (level == 1) {
 		/* Half the time the move asked about is the first, else another of the node's captures. */
 		move asked = c->mv;
+		bool tied = false;
 
-		tactical_moves(&q->pos, &list);
 		if (s->force_node != TRACE_NONE) {
 			for (int i = 0; i < list.count; i++) {
 				notation_uci(list.moves[i], uci);
@@ -357,15 +550,18 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 				if (list.moves[i] != c->mv && k-- == 0)
 					asked = list.moves[i];
 		}
+		for (int i = 0; i < q->naccept; i++)
+			tied |= q->accept[i] == asked;
 		notation_san(&q->pos, asked, san);
 		notation_uci(asked, uci);
 		snprintf(q->id + strlen(q->id), sizeof q->id - strlen(q->id), "-%s", uci);
-		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: is %s the "
-			 "first move searched? (yes/no)", line, side_name(&q->pos), san);
-		answer_yes_no(q, asked == c->mv);
+		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: does the "
+			 "rule put %s first (a move tied for first counts)? (yes/no)", line, side_name(&q->pos), san);
+		answer_yes_no(q, tied);
+		q->naccept = 0;
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: which move "
-			 "is searched first? (SAN)", line, side_name(&q->pos));
+			 "is searched first? (SAN; any move tied for first counts)", line, side_name(&q->pos));
 		answer_move(q, c->mv);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
@@ -381,7 +577,7 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	struct trace_event e;
 	char line[256], san[NOTATION_BUFSIZE];
 	bool see = s->drill == PD_SEE;
-	int level = see ? level_of(s, 2) : 1;
+	int level = level_of(s);
 
 	if (!run(s->trace, &p->pos, &w->opt))
 		return false;
@@ -404,9 +600,20 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	notation_san(&q->pos, c->mv, san);
 	if (!see) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %s, "
-			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha),
+			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha, nd.ply),
 			 w->opt.delta_margin, san);
 		answer_yes_no(q, c->yes);
+		{
+			/* The delta test's sum, which decides. */
+			move m = c->mv;
+			int gain = MOVE_IS_EP(m) ? board_piece_value[PAWN]
+				: MOVE_IS_CAPTURE(m) ? board_piece_value[PIECE_TYPE(q->pos.squares[MOVE_TO(m)])] : 0;
+			int sum = nd.eval + gain + w->opt.delta_margin;
+
+			snprintf(q->line, sizeof q->line, "Stand pat %d + the captured %d + margin %d = %d, %s alpha %s: %s.",
+				 nd.eval, gain, w->opt.delta_margin, sum, sum <= c->alpha ? "at most" : "above",
+				 bound_text(c->alpha, nd.ply), sum <= c->alpha ? "pruned" : "searched");
+		}
 	} else if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): is %s SEE-pruned (its "
 			 "exchange loses material)? (yes/no)", line, side_name(&q->pos), san);
@@ -414,7 +621,7 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): what does the static "
 			 "exchange evaluation give %s, in centipawns?", line, side_name(&q->pos), san);
-		answer_value(q, e.v1, 0);
+		answer_value(q, e.v1, 0, nd.ply);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 	return true;
@@ -428,7 +635,7 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 	struct search_options qopt;
 	struct trace_node nd, qroot;
 	char line[256];
-	int level = level_of(s, 2), seen = 0, stat;
+	int level = level_of(s), seen = 0, stat;
 	bool capture = practice_random(rng) & 1;
 
 	if (!run(s->trace, &p->pos, &w->opt))
@@ -471,27 +678,47 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
 			 "what value does a quiescence search from here give, %s's view (within %d)?", line,
 			 side_name(&q->pos), stat, side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
-		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE);
+		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE, 0);
 	}
-	explain_node(s->trace2, 0, &q->pos, q->sentence, sizeof q->sentence);
+	/* The leaf is the root of the second search: the verdict names it the leaf, and shows its line. */
+	{
+		char v[SCORE_BUFSIZE];
+
+		score_format(stat, nd.ply, v, sizeof v);
+		snprintf(q->sentence, sizeof q->sentence, "Without quiescence the leaf keeps its static value %s; a "
+			 "quiescence search from it (depth 0) finds the line above.", v);
+	}
+	deciding_line(s->trace2, 0, &q->pos, qopt.eval, q->line, sizeof q->line);
 	return true;
 }
 
-/* Whether node N's own events search move M (a move event), and whether its loop ran to the end. */
-static void node_searches(const struct trace *t, uint32_t n, move m, bool *searched, bool *whole)
+/*
+ * Whether node N's own events search move M (a move event), whether the
+ * node stood pat and cut off before any move, and whether a beta cut-off or
+ * a stop ended its loop before M.
+ */
+static void node_searches(const struct trace *t, uint32_t n, move m, bool *searched, bool *spcut, bool *cut_before)
 {
-	*searched = false;
-	*whole = true;
+	*searched = *spcut = *cut_before = false;
 	for (uint32_t ev = trace_node_event(t, n, 0); ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
 		struct trace_event e = trace_event_get(t, ev);
 
 		if (e.kind == TE_MOVE && e.move == m)
 			*searched = true;
-		if (e.kind == TE_BETA_CUTOFF || (e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF) || e.kind == TE_STOPPED)
-			*whole = false;
+		if (e.kind == TE_STAND_PAT && e.extra == TSP_CUTOFF)
+			*spcut = true;
+		if ((e.kind == TE_BETA_CUTOFF || e.kind == TE_STOPPED) && !*searched)
+			*cut_before = true;
 	}
 }
 
+/*
+ * The checks drill: a quiet check at a quiescence node, searched or not. In
+ * check, the node searches every evasion whatever the quiescence ply; not in
+ * check, a stand pat at or above beta cuts off before any move; else quiet
+ * checks are searched only below --check-plies. A node whose loop a beta
+ * cut-off ended before the check decides nothing about it and is not asked.
+ */
 static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
 		       struct practice_question *q, struct walk *w)
 {
@@ -500,7 +727,8 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	struct move_list checks;
 	struct trace_node nd;
 	uint32_t count;
-	char line[256], san[NOTATION_BUFSIZE];
+	char line[256], san[NOTATION_BUFSIZE], a[SCORE_BUFSIZE], b[SCORE_BUFSIZE], ev_text[SCORE_BUFSIZE];
+	bool in_check;
 
 	/* The --check-plies of a position depends on the position alone, so its ids stay stable. */
 	w->opt.mode = QMODE_CHECKS;
@@ -509,11 +737,11 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		return false;
 	count = trace_node_count(s->trace);
 	for (uint32_t n = 0; n < count && w->count < PRACTICE_MAX_CANDIDATES; n++) {
-		bool searched, whole;
+		bool searched, spcut, cut_before;
 		move m;
 
 		nd = trace_node_get(s->trace, n);
-		if (!(nd.flags & TN_QUIESCENCE) || (nd.flags & TN_IN_CHECK))
+		if (!(nd.flags & TN_QUIESCENCE))
 			continue;
 		if (s->force_node != TRACE_NONE && n != s->force_node)
 			continue;
@@ -528,21 +756,51 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 			if (strcmp(san, s->force_uci[0]) == 0)
 				m = checks.moves[i];
 		}
-		node_searches(s->trace, n, m, &searched, &whole);
-		/* A node that cut off before its quiet checks decides nothing about them. */
-		if (searched || whole)
+		node_searches(s->trace, n, m, &searched, &spcut, &cut_before);
+		if (searched || !cut_before)
 			add(w, n, nd.enter, m, nd.alpha, searched);
+	}
+	/* Nodes in check are few: a third of the time one of them is asked, where there is one. */
+	if (practice_random(rng) % 3 == 0) {
+		int k = 0, yes = 0;
+
+		for (int i = 0; i < w->count; i++)
+			if (trace_node_get(s->trace, w->c[i].node).flags & TN_IN_CHECK) {
+				yes += w->c[i].yes;
+				w->c[k++] = w->c[i];
+			}
+		if (k > 0) {
+			w->count = k;
+			w->yes = yes;
+		}
 	}
 	if ((c = pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
+	in_check = nd.flags & TN_IN_CHECK;
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, 1, c->node, c->mv);
+	question_start(q, s, p, level_of(s), c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
-	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, quiescence ply %d, mode checks, "
-		 "--check-plies %d): is the quiet check %s searched? (yes/no)", line, side_name(&q->pos), nd.qply,
-		 w->opt.check_plies, san);
+	score_format(nd.alpha, nd.ply, a, sizeof a);
+	score_format(nd.beta, nd.ply, b, sizeof b);
+	score_format(nd.eval, nd.ply, ev_text, sizeof ev_text);
+	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, window [%s, %s], static value "
+		 "%s, quiescence ply %d, mode checks, --check-plies %d): is the quiet check %s searched? (yes/no)", line,
+		 side_name(&q->pos), in_check ? "in check" : "not in check", a, b, ev_text, nd.qply, w->opt.check_plies, san);
 	answer_yes_no(q, c->yes);
+	if (in_check) {
+		snprintf(q->line, sizeof q->line, "%s is in check: the node cannot stand pat and searches every legal "
+			 "evasion, whatever the quiescence ply, and %s is one%s.", side_name(&q->pos), san,
+			 c->yes ? "" : " (but a cut-off came first)");
+	} else if (nd.eval >= nd.beta) {
+		snprintf(q->line, sizeof q->line, "The stand pat %s is at or above beta %s: the node cuts off before "
+			 "any move, so %s is never tried, whatever --check-plies says.", ev_text, b, san);
+	} else {
+		snprintf(q->line, sizeof q->line, "The stand pat %s is below beta %s, so the node searches its moves; "
+			 "quiescence ply %d is %s --check-plies %d, so quiet checks %s.", ev_text, b, nd.qply,
+			 nd.qply < w->opt.check_plies ? "below" : "not below", w->opt.check_plies,
+			 nd.qply < w->opt.check_plies ? "are searched" : "are not");
+	}
 	if (c->yes) {
 		for (uint32_t ev = trace_node_event(s->trace, c->node, 0); ev != TRACE_NONE;
 		     ev = trace_node_next_event(s->trace, c->node, ev))
@@ -550,7 +808,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 				explain_event(s->trace, ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 				break;
 			}
-	} else {
+	} else if (!in_check && nd.eval < nd.beta) {
 		snprintf(q->sentence, sizeof q->sentence, "At quiescence ply %d, with --check-plies %d, the node searches "
 			 "captures and promotions only: %s is never tried.", nd.qply, w->opt.check_plies, san);
 	}

@@ -298,6 +298,9 @@ static void fill(const struct trace *t, const struct position *root, const struc
 	default:
 		break;
 	}
+	q->label_len = (int)strlen(label);
+	if ((size_t)q->label_len > strlen(q->q.prompt))
+		q->label_len = 0;
 }
 
 bool practicewalk_next(const struct trace *t, const struct position *root, const struct search_options *opt,
@@ -320,6 +323,119 @@ bool practicewalk_next(const struct trace *t, const struct position *root, const
 			fill(t, root, opt, ev, &e, &nd, (enum practicewalk_kind)best, q);
 			return true;
 		}
+	}
+	return false;
+}
+
+/* FNV-1a over N bytes of P, continuing from H. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * What makes two decisions the same question: the kind, the kind of node
+ * (main search, quiescence, quiescence in check), the values the question
+ * gives and the answer (tests/practice-walk.py derives the same from the
+ * JSON trace).
+ */
+static uint64_t signature(const struct trace *t, const struct practicewalk_question *q)
+{
+	struct trace_event e = trace_event_get(t, q->event);
+	struct trace_node nd = trace_node_get(t, q->node), cn, parent;
+	int v[7] = { 0 };
+	uint32_t child;
+	bool first;
+	move m = MOVE_NONE;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char uci[NOTATION_BUFSIZE] = "";
+
+	v[0] = (int)q->kind;
+	v[1] = nd.qply < 0 ? 0 : (nd.flags & TN_IN_CHECK) ? 2 : 1;
+	switch (q->kind) {
+	case PW_STAND_PAT_CUT:
+		v[2] = e.v1;
+		v[3] = nd.beta;
+		v[4] = q->choice;
+		break;
+	case PW_STAND_PAT_VALUE:
+		v[2] = e.v1;
+		break;
+	case PW_PRUNE:
+		v[2] = nd.eval;
+		v[3] = alpha_before(t, q->node, q->event);
+		v[4] = q->choice;
+		m = e.move;
+		break;
+	case PW_RAISE_CUT:
+		child = returned_child(t, q->event, &e);
+		cn = trace_node_get(t, child);
+		m = cn.move;
+		v[2] = -cn.score;
+		v[3] = alpha_before(t, q->node, q->event);
+		v[4] = nd.beta;
+		v[5] = q->choice;
+		break;
+	case PW_FIRST_MOVE:
+		v[2] = tries(t, q->node, q->event, &first);
+		m = e.move;
+		break;
+	case PW_NODE_VALUE:
+		v[2] = nd.alpha;
+		v[3] = nd.beta;
+		v[4] = nd.score;
+		break;
+	case PW_BETA:
+		parent = trace_node_get(t, nd.parent);
+		m = nd.move;
+		v[2] = alpha_before(t, nd.parent, q->event);
+		v[3] = parent.beta;
+		v[4] = nd.beta;
+		break;
+	case PW_BOUND:
+		v[2] = nd.score;
+		v[3] = nd.alpha;
+		v[4] = nd.beta;
+		v[5] = q->choice;
+		break;
+	default:
+		break;
+	}
+	/* The move as UCI: the same squares are the same move, whatever its flags. */
+	if (m != MOVE_NONE)
+		notation_uci(m, uci);
+	h = fnv(h, v, sizeof v);
+	return fnv(h, uci, strlen(uci) + 1);
+}
+
+void practicewalk_seen_clear(struct practicewalk_seen *seen)
+{
+	free(seen->hash);
+	memset(seen, 0, sizeof *seen);
+}
+
+bool practicewalk_next_unseen(const struct trace *t, const struct position *root, const struct search_options *opt,
+			      uint32_t from, int level, struct practicewalk_seen *seen, struct practicewalk_question *q)
+{
+	while (practicewalk_next(t, root, opt, from, level, q)) {
+		uint64_t h = signature(t, q);
+		bool repeat = false;
+
+		for (int i = 0; i < seen->count && !repeat; i++)
+			repeat = seen->hash[i] == h;
+		if (!repeat) {
+			if (seen->count == seen->cap) {
+				seen->cap = seen->cap ? 2 * seen->cap : 64;
+				seen->hash = xrealloc(seen->hash, (size_t)seen->cap * sizeof *seen->hash);
+			}
+			seen->hash[seen->count++] = h;
+			return true;
+		}
+		from = q->event + 1;
 	}
 	return false;
 }

@@ -50,6 +50,7 @@ struct practicewalk_question {
 	int choice_count;             /* 0 for a typed answer (q.type says which) */
 	const char *choices[PRACTICEWALK_MAX_CHOICES];
 	int choice;                   /* the right choice, 0-based */
+	int label_len;                /* the prompt's leading node label ("Node 12 after Nxe5"), its length */
 	/* The prompt, the answer as text, the position, the sentence and the rule; q.type for typed answers. */
 	struct practice_question q;
 };
@@ -64,6 +65,26 @@ const char *practicewalk_kind_name(enum practicewalk_kind k);
  */
 bool practicewalk_next(const struct trace *t, const struct position *root, const struct search_options *opt,
 		       uint32_t from, int level, struct practicewalk_question *q);
+
+/*
+ * The decisions a walk has asked, so that it does not ask the same one again:
+ * a decision repeats one asked when it is of the same kind, at the same kind
+ * of node (main search, quiescence, in check), with the same values in its
+ * question and the same answer ("stands pat on -700, beta -700: does it cut
+ * off?" at another node). Zeroed to start; practicewalk_seen_clear frees it.
+ */
+struct practicewalk_seen {
+	uint64_t *hash;
+	int count, cap;
+};
+void practicewalk_seen_clear(struct practicewalk_seen *seen);
+
+/*
+ * As practicewalk_next, skipping a decision that repeats one in SEEN; the
+ * question found is added to SEEN.
+ */
+bool practicewalk_next_unseen(const struct trace *t, const struct position *root, const struct search_options *opt,
+			      uint32_t from, int level, struct practicewalk_seen *seen, struct practicewalk_question *q);
 
 /*
  * Judges ANSWER to Q: a choice by its number (1-3) or its word, a move in

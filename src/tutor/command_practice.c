@@ -33,6 +33,36 @@ static void ask(FILE *out)
 		practice.asked);
 }
 
+/*
+ * What ':practice' alone offers when no question waits: each drill with its
+ * levels and the questions of it due today (the practice record), and the
+ * walk through the search on screen.
+ */
+static void menu(FILE *out)
+{
+	struct leitner rec;
+	struct error e = { 0 };
+	char path[4096];
+	long today = leitner_today();
+
+	leitner_init(&rec);
+	if (!leitner_path(path, sizeof path, false) || !leitner_load(&rec, path, &e))
+		leitner_init(&rec);
+	fprintf(out, "Practice: ':practice DRILL [LEVEL]' asks a question, ':practice walk [LEVEL]' walks the search "
+		"on screen.\n");
+	for (int d = 0; d < PD_COUNT; d++) {
+		int due = 0, top = practice_drill_levels((enum practice_drill)d);
+
+		for (int i = 0; i < rec.count; i++)
+			due += rec.cards[i].due <= today && leitner_id_drill(rec.cards[i].id) == d;
+		fprintf(out, "  %-10s %-21s level%s 1%s; due today: %d\n", practice_drill_name((enum practice_drill)d),
+			practice_drill_concept((enum practice_drill)d), top > 1 ? "s" : " ", top == 3 ? "-3" : top == 2 ?
+			"-2" : "  ", due);
+	}
+	fprintf(out, "  walk       the search on screen  levels 1-3\n");
+	leitner_clear(&rec);
+}
+
 /* A new question of DRILL at LEVEL: from S's position first, when the drill finds a decision there. */
 static bool new_question(struct session *s, int drill, int level, FILE *out, struct error *err)
 {
@@ -89,7 +119,7 @@ static void record(const struct practice_question *q, bool right, FILE *out)
 
 bool command_practice(struct session *s, const char *args, FILE *out, struct error *err)
 {
-	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], verdict[1400];
+	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], verdict[PRACTICE_VERDICT_MAX];
 	int n = command_split_words(args, buf, sizeof buf, w), drill;
 	enum practice_verdict v;
 
@@ -98,16 +128,21 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 		return command_walk(s, args, w, n, out, err);
 	if (n == 0) {
 		if (!practice.pending)
-			return error_set(err, 0, 0, "practice: expected a drill: stand-pat, order, delta, see, horizon "
-					 "or checks (and a level 1-3)");
-		ask(out);
+			menu(out);
+		else
+			ask(out);
 		return true;
 	}
 	if ((drill = practice_drill_parse(w[0])) >= 0) {
 		long level = 1;
 
+		int top = practice_drill_levels((enum practice_drill)drill);
+
 		if (n > 2 || (n == 2 && (!command_parse_count(w[1], PRACTICE_MAX_LEVEL, &level) || level < 1)))
 			return error_set(err, 0, 0, "practice: expected 'practice DRILL [LEVEL]' with a level of 1, 2 or 3");
+		if (level > top)
+			return error_set(err, 0, 0, "practice: drill %s has no level %ld: it has level%s 1%s", w[0], level,
+					 top > 1 ? "s" : "", top == 3 ? "-3" : top == 2 ? "-2" : " only");
 		return new_question(s, drill, (int)level, out, err);
 	}
 	if (!practice.pending)

@@ -21,6 +21,7 @@ static struct {
 	uint32_t generation;             /* the session's trace the walk is on */
 	struct practicewalk_question q;
 	int right, asked, number;        /* the running score; the number of the question asked */
+	struct practicewalk_seen seen;   /* the decisions asked, so that none is asked twice */
 } walk;
 
 bool command_walk_active(const struct session *s)
@@ -57,7 +58,7 @@ static void ask(struct session *s, FILE *out)
 /* Moves to the next question after event FROM, or ends the walk when there is none. */
 static bool next_question(struct session *s, uint32_t from, FILE *out)
 {
-	if (!practicewalk_next(s->trace, &s->root, &s->opt, from, walk.level, &walk.q)) {
+	if (!practicewalk_next_unseen(s->trace, &s->root, &s->opt, from, walk.level, &walk.seen, &walk.q)) {
 		walk.active = walk.pending = false;
 		fprintf(out, "No more decisions to predict at level %d: the walk ends with a score of %d/%d.\n",
 			walk.level, walk.right, walk.asked);
@@ -114,7 +115,7 @@ static void record(const struct practicewalk_question *q, bool right, FILE *out)
 /* Shows the answer (judged when ANSWER is not NULL) and puts the cursor on the deciding event. */
 static bool reveal(struct session *s, const char *answer, FILE *out)
 {
-	char verdict[1400];
+	char verdict[PRACTICE_VERDICT_MAX];
 	enum practice_verdict v = PV_WRONG;
 
 	if (answer) {
@@ -174,6 +175,7 @@ bool command_walk(struct session *s, const char *args, char **w, int n, FILE *ou
 			session_search(s);
 		if (trace_event_count(s->trace) == 0)
 			return error_set(err, 0, 0, "practice: the search recorded nothing to walk");
+		practicewalk_seen_clear(&walk.seen);
 		memset(&walk, 0, sizeof walk);
 		walk.active = true;
 		walk.level = (int)level;
