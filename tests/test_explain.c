@@ -202,10 +202,29 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 			      "a quiet quiescence move only in checks mode or rival", s);
 		break;
 	case TE_ALPHA_RAISE:
-	case TE_BETA_CUTOFF:
-	case TE_LEAVE:
 		check(has(s, score(e->v1, nd->ply)), vname, fen, ev, "the event's score", s);
 		break;
+	case TE_BETA_CUTOFF:
+	case TE_LEAVE: {
+		/*
+		 * A cutoff's score is a lower bound, a leave's is what its bound says:
+		 * written with its mark, and at "mated here" (a mate of 0 moves, the
+		 * end of the scale) as -inf, at "mates here" as +inf, never "#-0".
+		 */
+		/* The root's sentence says its value (its window is open: a bound there is only a stopped search's). */
+		int bound = e->kind == TE_BETA_CUTOFF ? TB_LOWER : nd->parent == TRACE_NONE ? TB_EXACT : e->extra;
+		const char *mark = bound == TB_LOWER ? ">=" : bound == TB_UPPER ? "<=" : "";
+		char want[40];
+
+		if (*mark && e->v1 < 0 && e->v1 > -SCORE_INF && e->v1 <= -(SCORE_MATE - nd->ply - 1))
+			snprintf(want, sizeof want, "%s-inf", mark);
+		else if (*mark && e->v1 > 0 && e->v1 < SCORE_INF && e->v1 >= SCORE_MATE - nd->ply)
+			snprintf(want, sizeof want, "%s+inf", mark);
+		else
+			snprintf(want, sizeof want, "%s%s", mark, score(e->v1, nd->ply));
+		check(has(s, want), vname, fen, ev, "the event's score, with its bound's mark", s);
+		break;
+	}
 	case TE_DELTA_PRUNE: {
 		char gain[16], margin[16];
 		int alpha = nd->alpha;
