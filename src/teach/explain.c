@@ -346,10 +346,14 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			break;
 		}
 		/* The parent sees the child's lower bound as an upper bound, and back. */
-		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", scb(e->v1, nd->ply, e->extra),
-			 e->extra == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
-			 : e->extra == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
-			 scb(-e->v1, nd->ply - 1, e->extra == TB_LOWER ? TB_UPPER : e->extra == TB_UPPER ? TB_LOWER : TB_EXACT));
+		{
+			int bound = trace_node_value_bound(t, e->node);
+
+			snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", scb(e->v1, nd->ply, bound),
+				 bound == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
+				 : bound == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
+				 scb(-e->v1, nd->ply - 1, bound == TB_LOWER ? TB_UPPER : bound == TB_UPPER ? TB_LOWER : TB_EXACT));
+		}
 		break;
 	case TE_STOPPED:
 		snprintf(buf, n, "The search was stopped here (%s): no further move is tried anywhere. What this "
@@ -385,7 +389,8 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
 		 sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
-		 nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, nd->bound), trace_bound_name(nd->bound),
+		 nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 trace_bound_name(trace_node_value_bound(t, node)),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
 
@@ -450,7 +455,8 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, nd->bound), note ? note : sp, window,
+		 move_san, kind, nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 note ? note : sp, window,
 		 badges);
 }
 

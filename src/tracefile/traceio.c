@@ -59,19 +59,20 @@ static const char *sc(int score, int ply)
 }
 
 /*
- * The value node N returned, seen from its PLY, with what it is worth: as
- * sc when exact, and a bound with its mark (">=+50", "<=-100", the end of
+ * The value node ID (N) of T returned, seen from its PLY, with what it is
+ * worth (trace_node_value_bound): as sc when exact, and a bound with its mark (">=+50", "<=-100", the end of
  * the scale as "-inf"/"+inf", never "#-0") as score_format_bound.
  */
-static const char *sc_node(const struct trace_node *n, int ply)
+static const char *sc_node(const struct trace *t, uint32_t id, const struct trace_node *n, int ply)
 {
 	static char bufs[2][SCORE_BOUND_BUFSIZE];
 	static int next;
 	char *b = bufs[next++ & 1];
+	int bound = trace_node_value_bound(t, id);
 
-	if (n->bound != TB_LOWER && n->bound != TB_UPPER)
+	if (bound != TB_LOWER && bound != TB_UPPER)
 		return sc(n->score, ply);
-	score_format_bound(n->score, ply, n->bound == TB_LOWER ? SCORE_LOWER : SCORE_UPPER, false, b,
+	score_format_bound(n->score, ply, bound == TB_LOWER ? SCORE_LOWER : SCORE_UPPER, false, b,
 			   SCORE_BOUND_BUFSIZE);
 	return b;
 }
@@ -508,7 +509,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 	else
 		fprintf(out, "q%d", n->qply);
 	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha, ply), sc(n->beta, ply), sc(n->eval, ply),
-		sc_node(n, ply), trace_bound_name(n->bound));
+		sc_node(t, id, n, ply), trace_bound_name(trace_node_value_bound(t, id)));
 
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, id, ev)) {

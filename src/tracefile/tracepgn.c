@@ -18,7 +18,7 @@
  */
 static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
 {
-	int bound = trace_node_bound(t, c);
+	int bound = trace_node_value_bound(t, c);
 	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
 	enum score_bound rel = bound == TB_LOWER ? SCORE_UPPER : bound == TB_UPPER ? SCORE_LOWER : SCORE_EXACT;
 
