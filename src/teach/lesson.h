@@ -164,14 +164,15 @@ struct lesson_question {
 	int answer_choice;               /* LQ_NODE: index into choices */
 	int alpha, beta;                 /* LQ_WINDOW */
 	int answer_line, answer_column;  /* where @answer is, for messages */
-	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved by lessoncheck_lesson */
+	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved when the page is shown (page_apply) */
+	char node_path[160];             /* ... and its moves from the root as the tree shows them ("" for the root) */
 };
 
 /*
  * One item of a page, in file order. Directives carry the page's setup as it
  * stands after them (position and options), so the tutor can start a page
- * anywhere. Node references are resolved against the trace by
- * lessoncheck_lesson (node, event), or by the tutor with lesson_ref_resolve.
+ * anywhere. Node references are resolved against the trace by page_resolve
+ * or lessoncheck_lesson (node, event), or by the tutor with lesson_ref_resolve.
  */
 struct lesson_item {
 	enum lesson_item_kind kind;

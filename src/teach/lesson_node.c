@@ -199,10 +199,13 @@ enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct 
 	struct tok t[4];
 	int nt = lesson_tokenize(answer, answer, t, 4);
 	bool right = false;
-	char look[64] = "";
+	char look[220] = "";
 
-	if (q->node != TRACE_NONE)
-		snprintf(look, sizeof look, " Look at node #%u in the tree.", q->node);
+	/* The node as the learner finds it in the tree: by its moves (the tree shows no node numbers). */
+	if (q->node != TRACE_NONE && q->node_path[0])
+		snprintf(look, sizeof look, " Look at the node after %s in the tree.", q->node_path);
+	else if (q->node != TRACE_NONE)
+		snprintf(look, sizeof look, " Look at the root of the tree.");
 	switch (q->kind) {
 	case LQ_BEST: {
 		struct error e = { 0 };
