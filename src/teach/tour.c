@@ -291,7 +291,7 @@ bool tour_answer(struct tour *t, const char *text, struct error *err)
 	if (*text == '\0')
 		return error_set(err, 0, 0, "answer: expected your answer, e.g. 'answer Qxd5'");
 	pg = &t->lesson->pages[t->page];
-	t->verdict = lesson_answer(it->question, &it->pos, text, t->feedback, sizeof t->feedback);
+	t->verdict = lesson_answer(it->question, &it->pos, &it->opt, text, t->feedback, sizeof t->feedback);
 	t->answered = t->question;
 	t->generation++;
 	if (t->verdict == LV_INVALID)
