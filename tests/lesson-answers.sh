@@ -28,4 +28,20 @@ expect_out_has "[?] Answer yes or no, or with the number of one of: 1. SEE pruni
 expect_out_has "[wrong] Count again, with the rook on d1" "lesson 14: 'yes' is wrong (SEE does not prune Rxd5)"
 [ "$(grep -c '^\[right\] Right: the x-raying rook' "$T/out")" = 3 ] ||
 	fail "lesson 14: 'no', 'NO' and '2' are not all right: $(grep '^\[' "$T/out" | tail -4)"
+
+# A tie: lesson 20 page 1, mode none at depth 1. Black (queen and three
+# pawns, 1200) against rook and four pawns (900) is +300; either queen
+# capture, Qxh2+ or Qxd4, wins a pawn and ends the search at +400 (worked by
+# hand: nothing after the capture is searched). Qxh2+ is the engine's pick
+# (generated first); Qxd4 ties and is right too, with the pick and why; a
+# move that does not tie (Qd5, +300) stays wrong, and the wrong answer's
+# pointer names a node by its moves, never '#N' (lesson 5 page 3).
+printf '%s\n' "lesson 20 1" "answer Qxd4" "lesson 20 1" "answer Qd5" "lesson 5 3" "answer -80 10" >"$T/in2"
+"$QUIESCE" repl <"$T/in2" >"$T/out2" 2>"$T/err2"
+grep -F '[right] Right: Qxd4 scores +400, the same as Qxh2+, so both answers are right. The engine plays Qxh2+' \
+	"$T/out2" >/dev/null || fail "lesson 20: the tie Qxd4 is not accepted with the engine's pick: $(grep '^\[' "$T/out2")"
+grep -F '[wrong] Run the search' "$T/out2" >/dev/null || fail "lesson 20: Qd5 (no tie) is not wrong"
+grep -F 'Look at the node after Bxa6 Nxe4 fxe4 in the tree.' "$T/out2" >/dev/null ||
+	fail "lesson 5: the wrong answer does not name the node by its moves: $(grep '^\[' "$T/out2")"
+grep -E 'node #[0-9]' "$T/out2" >/dev/null && fail "feedback names a node by number: $(grep -E 'node #[0-9]' "$T/out2")"
 finish

@@ -92,6 +92,29 @@ static const char *score(int v, int ply)
 	return b;
 }
 
+/*
+ * Whether NODE is a leaf that returns its position's own value (a checkmate,
+ * a stalemate, a static value at the horizon, the qdepth or ply limit, or a
+ * quiet leaf): its value is exact wherever it lies against the window.
+ */
+static bool own_value_leaf(const struct trace *t, uint32_t node)
+{
+	for (uint32_t ev = trace_node_get(t, node).enter; ev < trace_event_count(t); ev++) {
+		struct trace_event e = trace_event_get(t, ev);
+
+		if (e.node != node)
+			continue;
+		if (e.kind == TE_MOVE)
+			return false;
+		if (e.kind == TE_MATE || e.kind == TE_STALEMATE || e.kind == TE_HORIZON || e.kind == TE_QDEPTH_LIMIT ||
+		    e.kind == TE_PLY_LIMIT || e.kind == TE_QUIET_LEAF)
+			return true;
+		if (e.kind == TE_LEAVE)
+			return false;
+	}
+	return false;
+}
+
 /* The position at NODE, replayed here from ROOT along the parent links. */
 static void position_at(const struct trace *t, uint32_t node, const struct position *root, struct position *pos)
 {
@@ -203,10 +226,30 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 			      "a quiet quiescence move only in checks mode or rival", s);
 		break;
 	case TE_ALPHA_RAISE:
-	case TE_BETA_CUTOFF:
-	case TE_LEAVE:
 		check(has(s, score(e->v1, nd->ply)), vname, fen, ev, "the event's score", s);
 		break;
+	case TE_BETA_CUTOFF:
+	case TE_LEAVE: {
+		/*
+		 * A cutoff's score is a lower bound, a leave's is what its bound says:
+		 * written with its mark, and at "mated here" (a mate of 0 moves, the
+		 * end of the scale) as -inf, at "mates here" as +inf, never "#-0".
+		 */
+		/* The root's sentence says its value (its window is open: a bound there is only a stopped search's). */
+		int bound = e->kind == TE_BETA_CUTOFF ? TB_LOWER : nd->parent == TRACE_NONE || own_value_leaf(t, e->node) ?
+			    TB_EXACT : e->extra;
+		const char *mark = bound == TB_LOWER ? ">=" : bound == TB_UPPER ? "<=" : "";
+		char want[40];
+
+		if (*mark && e->v1 < 0 && e->v1 > -SCORE_INF && e->v1 <= -(SCORE_MATE - nd->ply - 1))
+			snprintf(want, sizeof want, "%s-inf", mark);
+		else if (*mark && e->v1 > 0 && e->v1 < SCORE_INF && e->v1 >= SCORE_MATE - nd->ply)
+			snprintf(want, sizeof want, "%s+inf", mark);
+		else
+			snprintf(want, sizeof want, "%s%s", mark, score(e->v1, nd->ply));
+		check(has(s, want), vname, fen, ev, "the event's score, with its bound's mark", s);
+		break;
+	}
 	case TE_DELTA_PRUNE: {
 		char gain[16], margin[16];
 		int alpha = nd->alpha;

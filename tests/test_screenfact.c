@@ -38,6 +38,9 @@ static const struct read_case reads[] = {
 	{ "12. Rxh8+ O-O e8=Q f7+ Qh1#", "move:Rxh8+ move:O-O move:e8=Q move:f7+ move:Qh1#" },
 	{ "A depth of minus one is written in words; e4 is a square.", "" },
 	{ "Side B shows 'q0' and \"!!\" here.", "mark:!! mark:q0" },
+	/* A bound keeps its mark: it is another fact than the exact value. */
+	{ "Fail-hard returns >=+90, fail-soft >=+300; the parent sees <=-90 and #-1, not >=#2.",
+	  "value:>=+90 value:>=+300 value:<=-90 mate:#-1 mate:>=#2" },
 };
 
 static const char *kind_tag(enum screenfact_kind k)
@@ -76,6 +79,13 @@ static const struct screen_case screens[] = {
 	{ SF_VALUE, "+700", "  - *Qxd5   q0 -800  sp-700", false },
 	{ SF_VALUE, "-700", "  - *Qxd5   q0 -800  sp-700", true },
 	{ SF_VALUE, "+50", "    Kf1    q0 -50  sp-50 [-inf,-50]", false },
+	/* A value quoted exact is not shown by a bound of the same number; a window edge or stand pat shows it. */
+	{ SF_VALUE, "+300", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", false },
+	{ SF_VALUE, "+300", "    -  Nxe4    q1   = >=+300 sp -10    [-inf,+90]", false },
+	{ SF_VALUE, ">=+300", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", true },
+	{ SF_VALUE, "+90", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", true },
+	{ SF_VALUE, "<=-90", "  -  fxe4   q2 >=-90 sp-300 [-90,+10]", false },
+	{ SF_VALUE, "-300", "  -  fxe4   q2 <=-300 sp-300 [-90,+10]", true },
 	{ SF_MATE, "#-1", "  - *Qh1+   q0   = #-1    Q! static -70", true },
 	{ SF_MATE, "#1", "  - *Qh1+   q0   = #-1    Q! static -70", false },
 	{ SF_MATE, "#2", "- *root   m  #21   raise", false },

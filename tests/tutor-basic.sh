@@ -41,7 +41,7 @@ keys :
 type "search"
 keys Enter
 expect_screen "search mode checks: score" ":search"
-expect_screen "Tree] (filter all, 32 nodes)" "the tree is rebuilt"
+expect_screen "Tree] (filter all, 32 nodes, " "the tree is rebuilt (its title: nodes and the quiescence share)"
 
 # An error shows in the status line and changes nothing.
 keys :

@@ -73,7 +73,7 @@ expect_screen "B (captures): mode captures" "80x24: compare prints both results"
 keys x
 expect_screen "B: captures" "80x24: the compare view opens"
 keys j j j j j j
-expect_screen "Qxf6   q1 -10   sp-320 cut" "80x24 compare: side B's deep rows (Kiwipete, depth 2)"
+expect_screen "Qxf6   q1 >=-10 sp-320 cut" "80x24 compare: side B's deep rows (Kiwipete, depth 2)"
 if screen | tr '\342\224\202' '|||' | sed 's/|||/|/g' | awk -F'|' '{ for (i = 1; i <= NF; i++) if ($i ~ /\[[^]]*$/) bad = 1 } END { exit !bad }'; then
 	fail "80x24 compare: a row shows a window cut short"
 	screen | sed 's/^/    | /'

@@ -21,17 +21,18 @@ quiesce) and the screen (tmux capture-pane):
     and "H hint" when its questions have hints, never on a page without.
   * every screen fact the page's prose and @ask quote is on one of the
     screens captured while reading the page (before and after each scroll),
-    without the lesson pane itself: a signed value (+800, with its sign), a mate (#2, #-1; '#N' after "node" is a node
-    number), a SAN move, a node count ("1,234 nodes"), a tree mark (>>,
-    sp-cut, Q!, !!, evas, or any mark in quotes: "main", "st", "q0"), in
-    either the wide or the compact spelling of the '?' legend; or it is
-    declared by an @claim of the page (its move, value or node count), or
-    listed on a "# off-screen: WORD..." line of the page (a move the search
-    never tries, which no screen can show).
+    without the lesson pane itself: a signed value (+800, with its sign;
+    a value quoted without a bound's mark is not shown by a bound, ">=+800",
+    and a bound quoted with its mark must be shown with it), a mate (#2, #-1;
+    '#N' after "node" is a node number), a SAN move, a node count ("1,234
+    nodes"), a tree mark (>>, sp-cut, Q!, !!, evas, or any mark in quotes:
+    "main", "st", "q0"), in either the wide or the compact spelling of the
+    '?' legend; or it is listed on a "# off-screen: WORD..." line of the
+    page (a move the search never tries, which no screen can show). An
+    @claim proves a fact true; it never makes a fact pass here.
 
     tutor-lessons.py --self-test checks the fact reader and the matcher on
-    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens;
-    TUTOR_LESSONS_DECLARED=1 prints each fact that passed only by an @claim.
+    hand-written cases. TUTOR_LESSONS_DUMP=DIR keeps each page's screens.
 
 A page whose @compare is followed by a setup directive (@position, @search,
 @set), which closes the compare view, is noted: the page never shows it.
@@ -258,7 +259,11 @@ def screen_facts(prose):
     for i, raw in enumerate(words):
         prev = strip_word(words[i - 1]).lower() if i else ""
         w = raw.lstrip("(\"'[")
-        m = re.match(r"^([+-]\d+)[,.;:)!?\"'\]]*$", w)
+        m = re.match(r"^([<>]=#-?\d+)[,.;:)!?\"'\]]*$", w)
+        if m:
+            facts.append(("mate", m.group(1)))
+            continue
+        m = re.match(r"^((?:[<>]=)?[+-]\d+)[,.;:)!?\"'\]]*$", w)
         if m:
             facts.append(("value", m.group(1)))
             continue
@@ -293,9 +298,10 @@ def on_screen(kind, word, screen):
     if kind == "value":
         # With its sign, as the screen writes it ("sp+50", "[-inf,+50]", "(+700)"): a value is for the side
         # to move at its node, and prose that quotes it for the other side writes it in words.
-        return has(word, r"", r"(?!\d)")
+        # A value quoted exact is not shown by a bound of the same number (">=+800").
+        return has(word, r"" if word[:2] in (">=", "<=") else r"(?<![<>]=)", r"(?!\d)")
     if kind == "mate":
-        return has(word, r"", r"(?!\d)")
+        return has(word, r"" if word[:2] in (">=", "<=") else r"(?<![<>]=)", r"(?!\d)")
     if kind == "nodes":
         return has(word, r"(?<![\d,])", r"(?![\d,])") or has(word.replace(",", ""), r"(?<![\d,])", r"(?![\d,])")
     if kind == "move":
@@ -311,21 +317,6 @@ def on_screen(kind, word, screen):
     for spelling in MARKS.get(word, (word,)):
         if has(spelling, r"(?<![\w!>~+-])", r"(?![\w!>=-])"):
             return True
-    return False
-
-
-def declared(kind, word, claims):
-    """Whether WORD is a fact the page declares with @claim (its move, its value in centipawns with its
-    sign, or its node count)."""
-    text = " ".join(claims)
-    if kind == "move":
-        return re.search(r"(?<![A-Za-z0-9])%s(?![0-9])" % re.escape(word.rstrip("+#")), text) is not None
-    if kind == "value":
-        # A claim writes +700 as 700 (score 700, eval=700) and -700 as -700.
-        want = word[1:] if word[0] == "+" else word
-        return re.search(r"(?<![\d-])%s(?!\d)" % re.escape(want), text) is not None
-    if kind == "nodes":
-        return re.search(r"\bnodes %s(?![\d.])" % re.escape(word.replace(",", "")), text) is not None
     return False
 
 
@@ -346,8 +337,8 @@ FACTS = collections.Counter()
 
 def check_facts(where, page, screens, fails):
     """Every screen fact of PAGE's prose is on one of SCREENS (the page as read, before and after its
-    scrolls), in either spelling of a mark, or is declared by an @claim of the page, or is listed on its
-    "# off-screen:" line."""
+    scrolls), in either spelling of a mark, or is listed on its "# off-screen:" line (an @claim proves a
+    fact, it does not show it)."""
     screen = "\n".join("\n".join(without_lesson_pane(rows)) for rows in screens)
     # TUTOR_LESSONS_DUMP=DIR keeps each page's screens, for a lesson's author to read what it shows.
     if os.environ.get("TUTOR_LESSONS_DUMP"):
@@ -359,11 +350,6 @@ def check_facts(where, page, screens, fails):
         # How each fact passed, counted for the summary line.
         if on_screen(kind, word, screen):
             FACTS["on screen"] += 1
-            continue
-        if declared(kind, word, page["claims"]):
-            FACTS["declared"] += 1
-            if os.environ.get("TUTOR_LESSONS_DECLARED"):
-                print("DECLARED: %s: %s %s" % (where, kind, word))
             continue
         if word in page["offscreen"]:
             FACTS["off-screen"] += 1
@@ -383,6 +369,8 @@ SELF_TESTS = [
     ("It took 1,234 nodes, then 60 nodes; depth 2 and e5 are no facts.", [("nodes", "1,234"), ("nodes", "60")]),
     ('The tree marks ">>" and "evasion", then sp-cut and Q! and "st"; the main search is no mark.',
      [("mark", ">>"), ("mark", "sp-cut"), ("mark", "Q!"), ("mark", "evasion"), ("mark", "st")]),
+    ("Fail-hard returns >=+90, the parent <=-90; >=#2 and #-1.", [("value", ">=+90"), ("value", "<=-90"),
+                                                                 ("mate", ">=#2"), ("mate", "#-1")]),
     ("12. Rxh8+ O-O e8=Q f7+ Qh1#", [("move", "Rxh8+"), ("move", "O-O"), ("move", "e8=Q"), ("move", "f7+"),
                                      ("move", "Qh1#")]),
 ]
@@ -392,6 +380,10 @@ SELF_SCREENS = [
     ("value", "+80", "  - *Qxd5   q0 -800  sp-700", False),
     ("value", "+700", "  - *Qxd5   q0 -800  sp-700", False),
     ("value", "-700", "  - *Qxd5   q0 -800  sp-700", True),
+    ("value", "+300", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", False),
+    ("value", ">=+300", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", True),
+    ("value", "+90", "  -  Nxe4   q1 >=+300 sp-10 cut [-inf,+90]", True),
+    ("value", "<=-90", "  -  fxe4   q2 >=-90 sp-300 [-90,+10]", False),
     ("mate", "#-1", "  - *Qh1+   q0   = #-1    Q! static -70", True),
     ("mate", "#1", "  - *Qh1+   q0   = #-1    Q! static -70", False),
     ("mark", ">>", "  >   cxd5   m  -100  st -100 q -100    |  >   cxd5   q0 -100", True),
@@ -406,18 +398,6 @@ SELF_SCREENS = [
     ("nodes", "1,839", "[Tree] (filter all, 1839 nodes)", True),
     ("nodes", "183", "[Tree] (filter all, 1839 nodes)", False),
 ]
-# Claims and whether each fact is declared by them.
-SELF_CLAIMS = [
-    ("value", "+700", ["score 700"], True),
-    ("value", "-700", ["score 700"], False),
-    ("value", "-100", ["node Qxd5: score=-100"], True),
-    ("value", "+100", ["node Qxd5: score=-100"], False),
-    ("move", "Qg6", ["not-best Qg6"], True),
-    ("nodes", "152", ["with qdepth=0 nodes 152"], True),
-    ("nodes", "15", ["with qdepth=0 nodes 152"], False),
-]
-
-
 def self_test():
     """Checks the fact reader and the screen matcher on the hand-written cases above; 0 when all hold."""
     bad = 0
@@ -430,11 +410,7 @@ def self_test():
         if on_screen(kind, word, screen) != want:
             print("FAIL: self-test: %s %r %s on %r" % (kind, word, "not found" if want else "found", screen))
             bad += 1
-    for kind, word, claims, want in SELF_CLAIMS:
-        if declared(kind, word, claims) != want:
-            print("FAIL: self-test: %s %r %s by %r" % (kind, word, "not declared" if want else "declared", claims))
-            bad += 1
-    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS) + len(SELF_CLAIMS), bad))
+    print("self-test: %d cases, %d failures" % (len(SELF_TESTS) + len(SELF_SCREENS), bad))
     return 1 if bad else 0
 
 
@@ -573,8 +549,8 @@ def main():
     if pages:
         print("%sx%s: scrolls a page on average: %.2f (%d over %d pages)" %
               (cols, lines, sum(scrolls.values()) / float(pages), sum(scrolls.values()), pages))
-    print("%sx%s: screen facts quoted: %d on screen, %d declared by @claim, %d off-screen, %d missing" %
-          (cols, lines, FACTS["on screen"], FACTS["declared"], FACTS["off-screen"], FACTS["missing"]))
+    print("%sx%s: screen facts quoted: %d on screen, %d off-screen, %d missing" %
+          (cols, lines, FACTS["on screen"], FACTS["off-screen"], FACTS["missing"]))
     print("%sx%s: %d pages, %d failures" % (cols, lines, pages, len(fails)))
     return 1 if fails else 0
 

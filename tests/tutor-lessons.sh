@@ -3,8 +3,8 @@
 # now), rendered by the tutor at 80x24 and at 160x48: no lesson text, title
 # or formula is cut (each word is on screen, scrolling the lesson pane where
 # it says there is more), every screen fact the prose quotes (value, mate,
-# move, node count, mark) is on the page's screen, declared by its @claim
-# or listed on its "# off-screen:" line, a compare page's headers name the
+# move, node count, mark) is on the page's screen as it opens (an @claim
+# never excuses it) or listed on its "# off-screen:" line, a compare page's headers name the
 # searches its @compare names, and any other page's board shows its
 # coordinates, the side to move and the material; at 80x24 reading takes at
 # most one scroll a page on average. tests/tutor-lessons.py drives one tmux

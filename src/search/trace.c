@@ -466,6 +466,22 @@ int trace_node_bound(const struct trace *t, uint32_t n)
 	return trace_tnode(t, n)->bits >> BOUND_SHIFT & 3;
 }
 
+int trace_node_value_bound(const struct trace *t, uint32_t n)
+{
+	struct trace_node nd = trace_node_get(t, n);
+
+	if (nd.bound == TB_EXACT || nd.children > 0)
+		return nd.bound;
+	for (uint32_t ev = nd.enter; ev != TRACE_NONE; ev = trace_node_next_event(t, n, ev)) {
+		int kind = trace_event_get(t, ev).kind;
+
+		if (kind == TE_MATE || kind == TE_STALEMATE || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
+		    kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF)
+			return TB_EXACT;
+	}
+	return nd.bound;
+}
+
 void trace_set_origin(struct trace *t, bool eval_other, bool order_other)
 {
 	t->eval_other = eval_other;

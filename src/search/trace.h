@@ -125,6 +125,15 @@ struct trace_node trace_node_get(const struct trace *t, uint32_t n);
 move trace_node_move(const struct trace *t, uint32_t n);
 int trace_node_score(const struct trace *t, uint32_t n);
 int trace_node_bound(const struct trace *t, uint32_t n);
+/*
+ * What node N's value is worth to a reader (TB_*): TB_EXACT for a leaf
+ * whose value is the position's own (checkmate, stalemate, or the static
+ * value of a horizon, qdepth-limit, ply-limit or quiet leaf: the search
+ * clamps none of them), even where that value lies outside the window;
+ * otherwise trace_node_bound, the value against its window. The views write
+ * a node's value with this mark (score_format_bound).
+ */
+int trace_node_value_bound(const struct trace *t, uint32_t n);
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
 /*
  * Whose values and move order a trace holds: a trace read from a file whose

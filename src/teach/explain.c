@@ -58,6 +58,22 @@ static const char *sc(int score, int ply)
 	return b;
 }
 
+/*
+ * A value a node returned seen from a node at PLY, with what it is worth
+ * (BOUND, a TB_*): ">=+50" for a lower bound, "<=-100" for an upper bound,
+ * as score_format_bound; six buffers of their own, as sc.
+ */
+static const char *scb(int score, int ply, int bound)
+{
+	static char bufs[6][SCORE_BOUND_BUFSIZE];
+	static int next;
+	char *b = bufs[next++ % 6];
+
+	score_format_bound(score, ply, bound == TB_LOWER ? SCORE_LOWER : bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT,
+			   false, b, sizeof bufs[0]);
+	return b;
+}
+
 static const char *side_name(int side)
 {
 	return side == WHITE ? "White" : "Black";
@@ -276,9 +292,10 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 				 "the move to beat.", san, sc(e->v1, nd->ply), who, sc(e->v1, nd->ply), san);
 		break;
 	case TE_BETA_CUTOFF:
+		/* A move that cuts off scores at least beta: its value is a lower bound, written so. */
 		snprintf(buf, n, "%s scores %s, at least beta (%s): the opponent would never allow this "
 			 "position, so the other moves here are skipped (a beta cutoff).",
-			 san, sc(e->v1, nd->ply), sc(nd->beta, nd->ply));
+			 san, scb(e->v1, nd->ply, TB_LOWER), sc(nd->beta, nd->ply));
 		break;
 	case TE_DELTA_PRUNE:
 		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
@@ -329,10 +346,15 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 				 trace_stopped(t) ? " (as far as the stopped search got)" : "");
 			break;
 		}
-		snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", sc(e->v1, nd->ply),
-			 e->extra == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
-			 : e->extra == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
-			 sc(-e->v1, nd->ply - 1));
+		/* The parent sees the child's lower bound as an upper bound, and back. */
+		{
+			int bound = trace_node_value_bound(t, e->node);
+
+			snprintf(buf, n, "The node returns %s%s to its parent, which sees it as %s.", scb(e->v1, nd->ply, bound),
+				 bound == TB_LOWER ? " (a lower bound: at least beta, the true value may be higher)"
+				 : bound == TB_UPPER ? " (an upper bound: at most alpha, no move beat it)" : " (exact)",
+				 scb(-e->v1, nd->ply - 1, bound == TB_LOWER ? TB_UPPER : bound == TB_UPPER ? TB_LOWER : TB_EXACT));
+		}
 		break;
 	case TE_STOPPED:
 		snprintf(buf, n, "The search was stopped here (%s): no further move is tried anywhere. What this "
@@ -368,7 +390,8 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
 		 sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
-		 nd->leave == TRACE_NONE ? "?" : sc(nd->score, nd->ply), trace_bound_name(nd->bound),
+		 nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 trace_bound_name(trace_node_value_bound(t, node)),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
 
@@ -433,7 +456,9 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, nd->leave == TRACE_NONE ? "?" : sc(nd->score, nd->ply), note ? note : sp, window, badges);
+		 move_san, kind, nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 note ? note : sp, window,
+		 badges);
 }
 
 void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san, char *buf, size_t n)

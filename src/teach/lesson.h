@@ -164,14 +164,15 @@ struct lesson_question {
 	int answer_choice;               /* LQ_NODE: index into choices */
 	int alpha, beta;                 /* LQ_WINDOW */
 	int answer_line, answer_column;  /* where @answer is, for messages */
-	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved by lessoncheck_lesson */
+	uint32_t node;                   /* LQ_NODE, LQ_WINDOW: resolved when the page is shown (page_apply) */
+	char node_path[160];             /* ... and its moves from the root as the tree shows them ("" for the root) */
 };
 
 /*
  * One item of a page, in file order. Directives carry the page's setup as it
  * stands after them (position and options), so the tutor can start a page
- * anywhere. Node references are resolved against the trace by
- * lessoncheck_lesson (node, event), or by the tutor with lesson_ref_resolve.
+ * anywhere. Node references are resolved against the trace by page_resolve
+ * or lessoncheck_lesson (node, event), or by the tutor with lesson_ref_resolve.
  */
 struct lesson_item {
 	enum lesson_item_kind kind;
@@ -269,13 +270,17 @@ enum lesson_verdict { LV_RIGHT = 0, LV_WRONG, LV_INVALID };
 
 /*
  * Checks the learner's ANSWER to question Q (asked in position POS, the
- * page's position at the question). LV_INVALID means the answer could not be
- * read (not a legal move, not a number, not a choice); FEEDBACK (N bytes)
- * then says what is expected. Otherwise FEEDBACK holds the lesson's @right
- * or @wrong text (or a generated one) and a pointer to the trace.
+ * page's position at the question, searched with OPT). LV_INVALID means the
+ * answer could not be read (not a legal move, not a number, not a choice);
+ * FEEDBACK (N bytes) then says what is expected. Otherwise FEEDBACK holds
+ * the lesson's @right or @wrong text (or a generated one) and where to look
+ * in the tree, the node named by its moves. A best-move answer that ties
+ * with the engine's move (the same exact score under OPT; not checked when
+ * OPT is NULL) is right, and the feedback says which move the engine plays
+ * and why.
  */
 enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct position *pos,
-				  const char *answer, char *feedback, size_t n);
+				  const struct search_options *opt, const char *answer, char *feedback, size_t n);
 
 /*
  * Wraps TEXT to lines of at most WIDTH columns (words longer than WIDTH stay

@@ -193,16 +193,40 @@ void lesson_node_describe(const struct trace *t, uint32_t n, char *buf, size_t s
 
 /* ------------------------------------------------------------ answers */
 
+/*
+ * The exact value, for the side to move in POS, of playing M there and
+ * searching the rest with OPT one ply shallower (the open window: no
+ * bound); *OK false when that search stopped at its node cap.
+ */
+static int move_value(const struct position *pos, move m, const struct search_options *opt, bool *ok)
+{
+	struct search_options o = *opt;
+	struct search_result res;
+	struct position after = *pos;
+	struct undo u;
+
+	board_make(&after, m, &u);
+	o.depth = opt->depth > 0 ? opt->depth - 1 : 0;
+	if (o.max_nodes == 0 || o.max_nodes > LESSON_MAX_NODES)
+		o.max_nodes = LESSON_MAX_NODES;
+	search_run(&after, &o, NULL, NULL, &res);
+	*ok = !res.stopped;
+	return -res.score;
+}
+
 enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct position *pos,
-				  const char *answer, char *feedback, size_t n)
+				  const struct search_options *opt, const char *answer, char *feedback, size_t n)
 {
 	struct tok t[4];
 	int nt = lesson_tokenize(answer, answer, t, 4);
 	bool right = false;
-	char look[64] = "";
+	char look[220] = "";
 
-	if (q->node != TRACE_NONE)
-		snprintf(look, sizeof look, " Look at node #%u in the tree.", q->node);
+	/* The node as the learner finds it in the tree: by its moves (the tree shows no node numbers). */
+	if (q->node != TRACE_NONE && q->node_path[0])
+		snprintf(look, sizeof look, " Look at the node after %s in the tree.", q->node_path);
+	else if (q->node != TRACE_NONE)
+		snprintf(look, sizeof look, " Look at the root of the tree.");
 	switch (q->kind) {
 	case LQ_BEST: {
 		struct error e = { 0 };
@@ -215,6 +239,29 @@ enum lesson_verdict lesson_answer(const struct lesson_question *q, const struct 
 			return LV_INVALID;
 		}
 		right = m == q->best;
+		/*
+		 * A move that scores exactly what the engine's move scores is as good
+		 * an answer: it is accepted, and the feedback says which the engine
+		 * plays and why (alpha rises only on a strictly better score, so of
+		 * equal moves the first one searched stays).
+		 */
+		if (!right && opt && q->best != MOVE_NONE && movegen_is_legal(pos, m)) {
+			bool ok_m, ok_best;
+			int vm = move_value(pos, m, opt, &ok_m), vb = move_value(pos, q->best, opt, &ok_best);
+
+			if (ok_m && ok_best && vm == vb) {
+				char mine[NOTATION_BUFSIZE], best[NOTATION_BUFSIZE], v[SCORE_BUFSIZE];
+
+				notation_san(pos, m, mine);
+				notation_san(pos, q->best, best);
+				score_format(vm, 0, v, sizeof v);
+				snprintf(feedback, n, "Right: %s scores %s, the same as %s, so both answers are right. The "
+					 "engine plays %s: it searched %s first, and a later move with an equal score does not "
+					 "raise alpha, so the first one stays. %s", mine, v, best, best, best,
+					 q->right ? q->right : "");
+				return LV_RIGHT;
+			}
+		}
 		break;
 	}
 	case LQ_SCORE: {

@@ -3,7 +3,11 @@
 
 #include <string.h>
 
+#include <stdio.h>
+
 #include "base/util.h"
+#include "chess/notation.h"
+#include "teach/cursor.h"
 
 void page_start(struct session *s, const struct lesson_page *pg, struct page_view *pv)
 {
@@ -40,6 +44,26 @@ static bool goto_side(struct session *s, const struct lesson_item *it, struct pa
 	if (node < s->diverge && node < trace_node_count(other->trace))
 		other->event = trace_node_get(other->trace, node).enter;
 	return true;
+}
+
+void page_node_path(const struct position *root, const struct trace *t, uint32_t node, char *buf, size_t n)
+{
+	move line[SEARCH_MAX_PLY + 2];
+	struct position pos;
+	int len = cursor_position_at(root, t, node, &pos, line);
+	size_t used = 0;
+
+	pos = *root;
+
+	buf[0] = '\0';
+	for (int i = 0; i < len && used < n; i++) {
+		char san[NOTATION_BUFSIZE];
+		struct undo u;
+
+		notation_san(&pos, line[i], san);
+		used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? " " : "", san);
+		board_make(&pos, line[i], &u);
+	}
 }
 
 bool page_apply(struct session *s, const struct lesson_item *it, struct page_view *pv, struct error *err)
@@ -87,6 +111,23 @@ bool page_apply(struct session *s, const struct lesson_item *it, struct page_vie
 			session_goto(s, node);
 		pv->current = node;
 		return true;
+	case LI_QUESTION:
+		/*
+		 * A node or window question names its node by a reference: resolved
+		 * here, against the page's own search, for the feedback that names the
+		 * node (the search is run once, when the page is shown; no claim is).
+		 */
+		if (it->question && (it->question->kind == LQ_NODE || it->question->kind == LQ_WINDOW) && s->searched &&
+		    !s->comparing) {
+			struct error e = { 0 };
+
+			if (lesson_ref_resolve(&it->question->ref, s->trace, pv->current, &node, &event, &e)) {
+				it->question->node = node;
+				page_node_path(&s->root, s->trace, node, it->question->node_path,
+					       sizeof it->question->node_path);
+			}
+		}
+		return true;
 	case LI_COMPARE:
 		if (!session_compare(s, it->compare[0], it->compare[1], err)) {
 			err->line = it->line;
@@ -112,4 +153,33 @@ int page_build(struct session *s, const struct lesson *l, int page, struct page_
 			*err = e;
 	}
 	return problems;
+}
+
+void page_resolve(struct lesson *l)
+{
+	struct session *s = session_new();
+
+	for (int p = 0; p < l->page_count; p++) {
+		struct lesson_page *pg = &l->pages[p];
+		struct page_view pv;
+
+		page_start(s, pg, &pv);
+		for (int i = 0; i < pg->item_count; i++) {
+			struct lesson_item *it = &pg->items[i];
+			struct error e = { 0 };
+
+			if (!page_apply(s, it, &pv, &e))
+				continue;
+			if (it->kind == LI_RUN) {
+				it->node = 0;
+				it->event = 0;
+			} else if (it->kind == LI_GOTO || (it->kind == LI_HIGHLIGHT && !it->squares)) {
+				it->node = pv.item_node;
+				it->event = pv.item_event;
+			} else if (it->kind == LI_QUESTION && it->question) {
+				it->node = it->question->node;
+			}
+		}
+	}
+	session_free(s);
 }

@@ -189,6 +189,14 @@ int screenfact_read(const char *text, struct screenfact *facts, int max)
 			word_core(words[i + 1], TRAILING, next, sizeof next);
 		while (*w == '(' || *w == '"' || *w == '\'' || *w == '[')
 			w++;
+		/* A bound with its mark, >=+90 or <=-90 (a '#' mate too): the mark is part of the fact. */
+		if ((!strncmp(w, ">=", 2) || !strncmp(w, "<=", 2)) &&
+		    (signed_number(w + 2, '+', num + 2, sizeof num - 2) || signed_number(w + 2, '-', num + 2, sizeof num - 2) ||
+		     signed_number(w + 2, '#', num + 2, sizeof num - 2))) {
+			memcpy(num, w, 2);
+			add_fact(facts, &count, max, w[2] == '#' ? SF_MATE : SF_VALUE, num);
+			continue;
+		}
 		/* A signed value, +800 or -700. */
 		if ((signed_number(w, '+', num, sizeof num) || signed_number(w, '-', num, sizeof num))) {
 			add_fact(facts, &count, max, SF_VALUE, num);
@@ -354,13 +362,36 @@ static bool stand_pat_mark(const char *screen)
 	return false;
 }
 
+/*
+ * Whether SCREEN shows the value or mate WORD with its sign ("sp+50",
+ * "[-inf,+50]", "(+700)", "= #-1") and not followed by a digit. A WORD
+ * without a bound's mark is an exact value: an occurrence marked ">=" or
+ * "<=" on the screen is a bound, not that value, and does not count (a
+ * bound quoted as exact is not on the screen).
+ */
+static bool value_on_screen(const char *screen, const char *word)
+{
+	size_t len = strlen(word);
+	bool marked = !strncmp(word, ">=", 2) || !strncmp(word, "<=", 2);
+
+	if (len == 0)
+		return false;
+	for (const char *p = strstr(screen, word); p; p = strstr(p + 1, word)) {
+		if (p[len] && isdigit((unsigned char)p[len]))
+			continue;
+		if (!marked && p - screen >= 2 && p[-1] == '=' && (p[-2] == '>' || p[-2] == '<'))
+			continue;
+		return true;
+	}
+	return false;
+}
+
 bool screenfact_on_screen(const struct screenfact *f, const char *screen)
 {
 	switch (f->kind) {
 	case SF_VALUE:
 	case SF_MATE:
-		/* With its sign, as the screen writes it ("sp+50", "[-inf,+50]", "(+700)", "= #-1"). */
-		return has(screen, f->word, NULL, digit);
+		return value_on_screen(screen, f->word);
 	case SF_NODES: {
 		char plain[32];
 		size_t k = 0;
@@ -457,15 +488,6 @@ static bool listed_off_screen(const struct lesson_page *pg, const char *word)
 	return found;
 }
 
-/* Whether an @claim of PG declares F. */
-static bool page_declares(const struct lesson_page *pg, const struct screenfact *f)
-{
-	for (int i = 0; i < pg->item_count; i++)
-		if (pg->items[i].kind == LI_CLAIM && pg->items[i].text && screenfact_declared(f, pg->items[i].text))
-			return true;
-	return false;
-}
-
 #define SCREENFACT_MAX 256
 
 int screenfact_check_page(const struct lesson *l, int page, const char *const *screens, const char *const *names,
@@ -496,7 +518,8 @@ int screenfact_check_page(const struct lesson *l, int page, const char *const *s
 				continue;
 			if (nseen < SCREENFACT_MAX)
 				seen[nseen++] = *f;
-			if (page_declares(pg, f) || listed_off_screen(pg, f->word))
+			/* A claim proves a fact true; only the screen makes it visible. */
+			if (listed_off_screen(pg, f->word))
 				continue;
 			for (int s = 0; s < count; s++) {
 				if (screenfact_on_screen(f, screens[s]))
@@ -514,8 +537,9 @@ int screenfact_check_page(const struct lesson *l, int page, const char *const *s
 				char msg[600];
 
 				snprintf(msg, sizeof msg, "page %d/%d: the text quotes the %s '%s', which the screen "
-					 "does not show at %s (the page as the tutor draws it when it opens; declare it "
-					 "with @claim, or list it on a '# off-screen:' line)", page + 1, l->page_count,
+					 "does not show at %s (the rows in view as the tutor draws the page when it "
+					 "opens; an @claim proves it true but does not show it: run the search and "
+					 "@goto the node, or say less)", page + 1, l->page_count,
 					 screenfact_kind_name(f->kind), f->word, where);
 				report(l, it->line, it->column, msg, ctx);
 			}

@@ -27,7 +27,8 @@ const char *screenfact_kind_name(enum screenfact_kind kind);
 
 /*
  * Reads the screen facts TEXT quotes into FACTS (at most MAX); returns
- * how many. A word is a value when it is a signed number (+800, -700,),
+ * how many. A word is a value when it is a signed number (+800, -700,) or
+ * a bound with its mark (>=+90, <=-90),
  * a mate when it is #N or #-N not after the word "node" or "nodes" (there
  * it is a node number), a node count when a number is followed by "nodes",
  * a move when it is written in SAN (as lessoncheck reads moves), a mark
@@ -54,8 +55,10 @@ bool screenfact_declared(const struct screenfact *f, const char *claim);
 /*
  * Checks every screen fact of page PAGE's prose and @ask against SCREENS
  * (COUNT screens of the page, named by NAMES such as "80x24"): a fact must
- * be on every screen, or be declared by an @claim of the page, or be a word
- * of the page's "# off-screen:" lines. Each missing fact is reported once a
+ * be on every screen (the rows in view when the page opens, without the
+ * lesson pane), or be a word of the page's "# off-screen:" lines. An @claim
+ * proves a fact true and never makes it visible. A value quoted without a
+ * bound's mark ("+90") is not shown by a bound (">=+90"). Each missing fact is reported once a
  * page, at the item that first quotes it, naming the page, the word and the
  * sizes it is missing at. Returns the number reported.
  */

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "teach/lessoncheck.h"
 #include "teach/page.h"
 #include "teach/practice.h"
 #include "base/statedir.h"
@@ -226,8 +225,10 @@ bool tour_open(struct tour *t, struct session *s, const char *name, int page, st
 		return false;
 	}
 	free(path);
-	/* Resolves the node references the directives use; the checker reports failing claims, not the tutor. */
-	lessoncheck_lesson(l, NULL, NULL);
+	/*
+	 * No claim is run: each page resolves its own references when it is shown
+	 * (page_build), with the page's own search alone.
+	 */
 	count = lesson_list(NULL, &list);
 	for (int i = 0; i < count && !number; i++)
 		if (list[i].id && !strcmp(list[i].id, l->id))
@@ -293,7 +294,7 @@ bool tour_answer(struct tour *t, const char *text, struct error *err)
 	if (*text == '\0')
 		return error_set(err, 0, 0, "answer: expected your answer, e.g. 'answer Qxd5'");
 	pg = &t->lesson->pages[t->page];
-	t->verdict = lesson_answer(it->question, &it->pos, text, t->feedback, sizeof t->feedback);
+	t->verdict = lesson_answer(it->question, &it->pos, &it->opt, text, t->feedback, sizeof t->feedback);
 	t->answered = t->question;
 	t->generation++;
 	if (t->verdict == LV_INVALID)

@@ -60,6 +60,25 @@ static const char *sc(int score, int ply)
 }
 
 /*
+ * The value node ID (N) of T returned, seen from its PLY, with what it is
+ * worth (trace_node_value_bound): as sc when exact, and a bound with its mark (">=+50", "<=-100", the end of
+ * the scale as "-inf"/"+inf", never "#-0") as score_format_bound.
+ */
+static const char *sc_node(const struct trace *t, uint32_t id, const struct trace_node *n, int ply)
+{
+	static char bufs[2][SCORE_BOUND_BUFSIZE];
+	static int next;
+	char *b = bufs[next++ & 1];
+	int bound = trace_node_value_bound(t, id);
+
+	if (bound != TB_LOWER && bound != TB_UPPER)
+		return sc(n->score, ply);
+	score_format_bound(n->score, ply, bound == TB_LOWER ? SCORE_LOWER : SCORE_UPPER, false, b,
+			   SCORE_BOUND_BUFSIZE);
+	return b;
+}
+
+/*
  * The SAN of every node's move ("" for the root), NOTATION_BUFSIZE bytes
  * each, replayed from ROOT in id order. A node whose move cannot be replayed
  * (a malformed trace) gets its UCI instead.
@@ -533,7 +552,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 	else
 		fprintf(out, "q%d", n->qply);
 	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha, ply), sc(n->beta, ply), sc(n->eval, ply),
-		sc(n->score, ply), trace_bound_name(n->bound));
+		sc_node(t, id, n, ply), trace_bound_name(trace_node_value_bound(t, id)));
 
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
 	     ev = trace_node_next_event(t, id, ev)) {
@@ -661,7 +680,8 @@ void traceio_write_text(FILE *out, const struct trace *t, const struct position 
 		fputc('\n', out);
 	}
 	fputs("legend:   #id SAN [main dN: N plies left | qK: quiescence ply K] (a=alpha b=beta)\n"
-	      "          eval static value -> score (bound); * principal variation, + in check\n", out);
+	      "          eval static value -> score (bound); * principal variation, + in check\n"
+	      "          a bound is marked: >=V at least V (a cutoff), <=V at most V (no move beat alpha)\n", out);
 	/* The mate notation is explained where it appears (a score "#2" is not node #2). */
 	for (uint32_t i = 0; i < trace_node_count(t); i++) {
 		int v = trace_node_get(t, i).score;

@@ -12,16 +12,18 @@
 #include "chess/score.h"
 #include "search/option.h"
 
-/* The score of root move node C for the side to move at the root, as a comment: "+35", "<= -20". */
+/*
+ * The score of root move node C for the side to move at the root, as a
+ * comment: "+35", "<=-20" (score_format_bound: a bound carries its mark and
+ * is never a mate distance at the end of the scale).
+ */
 static void alt_score(const struct trace *t, uint32_t c, char *buf, size_t n)
 {
-	int bound = trace_node_bound(t, c);
-	char sc[32];
+	int bound = trace_node_value_bound(t, c);
 	/* The child's lower bound (it failed high) is an upper bound for the root's side, and back. */
-	const char *rel = bound == TB_LOWER ? "<= " : bound == TB_UPPER ? ">= " : "";
+	enum score_bound rel = bound == TB_LOWER ? SCORE_UPPER : bound == TB_UPPER ? SCORE_LOWER : SCORE_EXACT;
 
-	score_format(-trace_node_score(t, c), 0, sc, sizeof sc);
-	snprintf(buf, n, "%s%s", rel, sc);
+	score_format_bound(-trace_node_score(t, c), 0, rel, false, buf, n);
 }
 
 void tracepgn_write(FILE *out, const struct trace *t, const struct position *root,

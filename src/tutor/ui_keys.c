@@ -197,8 +197,8 @@ static const char *const lesson_keys_help[][2] = {
  * can show (see ui_tree.c, which draws them), in the order they appear.
  */
 static const char *const legend_help[][2] = {
-	{ "A tree line", "  - *Qxd5    q1   = -100   sp +50    [-inf,+50]    sp-cut" },
-	{ "", "  - *Qxd5   q1 -100  sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane: the same marks, "
+	{ "A tree line", "  - *Qxd5    q1   = >=+50  sp +50    [-inf,+50]    sp-cut" },
+	{ "", "  - *Qxd5   q1 >=+50 sp+50 sp-cut [-inf,+50]    (compact, in a narrow pane: the same marks, "
 	      "with letters and spaces dropped; each entry below gives both spellings)" },
 	{ "- +", "the node's children are shown (-) or folded away (+); Space folds" },
 	{ "*", "the node is on the principal variation: the line both sides choose (also bold)" },
@@ -207,8 +207,11 @@ static const char *const legend_help[][2] = {
 	{ "q0 q1 ...", "a quiescence node, N plies into quiescence: q0 is the horizon node where the main search "
 		       "ends and quiescence starts" },
 	{ "= -100  -100", "the value the node returned, for the side to move there (? while not finished)" },
+	{ ">=+50  <=-100", "a bound, not a value: >=V the node cut off and is worth at least V (fail-hard returns "
+			   "beta, fail-soft the best found); <=V no move beat alpha, it is worth at most V; "
+			   "a bound at the end of the scale is >=-inf or <=+inf, never a mate" },
 	{ "#3 #-2", "a mate score in moves, as chess GUIs write it: the side to move at this node mates in 3 "
-		   "moves, or is mated in 2 (#-0: it is checkmated here); every view counts the same way" },
+		   "moves, or is mated in 2 (#-0: it is checkmated here, an exact value); every view counts the same way" },
 	{ "sp +50  sp+50", "the stand pat: the static value the side to move can keep by not capturing" },
 	{ "[a,b]", "the window the node was searched with: alpha (what the side to move already has) and beta "
 		   "(what the opponent allows); -inf/+inf when open" },

@@ -162,7 +162,13 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	if (nd->leave == TRACE_NONE)
 		snprintf(score, sizeof score, "?");
 	else
-		score_format(nd->score, nd->ply, score, sizeof score);
+		/* A cut or a fail-low returns a bound, never the node's value: ">=+50", "<=-100". */
+	{
+		int bound = trace_node_value_bound(t, node);
+
+		score_format_bound(nd->score, nd->ply, bound == TB_LOWER ? SCORE_LOWER :
+				   bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT, false, score, sizeof score);
+	}
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *badge = NULL;
@@ -374,9 +380,14 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		}
 		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
 	} else {
-		snprintf(title, sizeof title, "%s (filter %s, %u node%s%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
+		char share[32] = "";
+
+		/* The quiescence share beside the node count, as the result line rounds it: a page quoting it shows it. */
+		if (s->searched && s->result.nodes == trace_node_count(ts->t) && s->result.nodes > 0)
+			snprintf(share, sizeof share, ", %.0f%% q", 100.0 * (double)s->result.qnodes / (double)s->result.nodes);
+		snprintf(title, sizeof title, "%s (filter %s, %u node%s%s%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
 			 outline_filter_name(s->filter), (unsigned)trace_node_count(ts->t),
-			 trace_node_count(ts->t) == 1 ? "" : "s",
+			 trace_node_count(ts->t) == 1 ? "" : "s", share,
 			 trace_stopped(ts->t) ? ", STOPPED early" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
