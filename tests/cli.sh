@@ -23,10 +23,7 @@ fi
 usage_error() {
 	desc=$1
 	shift
-	if expect_exit 2 "$desc" "$Q" "$@"; then
-		expect_err_has "Try 'quiesce --help' for more information." "$desc"
-		expect_empty "$T/out" "$desc stdout"
-	fi
+	expect_usage_error "$desc" "Try 'quiesce --help' for more information." "$Q" "$@"
 }
 usage_error "unknown subcommand" frobnicate
 usage_error "unknown option" --frobnicate

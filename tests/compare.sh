@@ -134,10 +134,7 @@ fi
 usage_error() {
 	_msg=$1
 	shift
-	if expect_exit 2 "compare $*" "$Q" compare "$@"; then
-		expect_err_has "$_msg" "compare $*"
-		expect_empty "$T/out" "compare $* stdout"
-	fi
+	expect_usage_error "compare $*" "$_msg" "$Q" compare "$@"
 }
 usage_error "unknown mode 'bogus'" --epd "$D/horizon.epd" --modes captures,bogus &&
 	expect_err_has "expected none, captures, checks, brute, faulty or rival" "bad mode: the valid ones"

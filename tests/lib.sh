@@ -18,6 +18,12 @@
 #   expect_err_has TEXT DESC     the same for $T/err
 #   expect_out_line LINE DESC    fail unless $T/out has LINE as a whole line
 #   expect_empty FILE DESC       fail unless FILE is empty
+#   expect_usage_error DESC TEXT CMD...
+#                        run CMD, fail unless it exits 2 (a usage error) with
+#                        TEXT (if not empty) on stderr and nothing on stdout
+#   expect_json DESC EXPR  fail unless $T/out is one JSON document j (read by
+#                        Python's json module) for which the Python expression
+#                        EXPR holds; passes when python3 is missing
 #   need_quiesce         bail unless $QUIESCE is an executable
 #   need_prog NAME       print the path of NAME (from PATH or /usr/games), or
 #                        return 1
@@ -138,6 +144,27 @@ expect_empty() {
 		sed -n '1,10s/^/    | /p' "$1"
 		return 1
 	fi
+	return 0
+}
+
+expect_usage_error() {
+	_desc=$1
+	_text=$2
+	shift 2
+	expect_exit 2 "$_desc" "$@" || return 1
+	if [ -n "$_text" ]; then
+		expect_err_has "$_text" "$_desc" || return 1
+	fi
+	expect_empty "$T/out" "$_desc stdout"
+}
+
+expect_json() {
+	command -v python3 >/dev/null 2>&1 || return 0
+	python3 - "$T/out" "$2" >"$T/json-check" 2>&1 <<'PY' || { fail "$1: $(cat "$T/json-check")"; return 1; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert eval(sys.argv[2], {"j": j}), "failed: " + sys.argv[2] + " on " + json.dumps(j)[:400]
+PY
 	return 0
 }
 

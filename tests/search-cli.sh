@@ -18,11 +18,8 @@ usage_error() {
 	desc=$1
 	text=$2
 	shift 2
-	if expect_exit 2 "$desc" "$Q" search "$@"; then
-		expect_err_has "$text" "$desc"
+	expect_usage_error "$desc" "$text" "$Q" search "$@" &&
 		expect_err_has "Try 'quiesce --help' for more information." "$desc"
-		expect_empty "$T/out" "$desc stdout"
-	fi
 }
 usage_error "unknown mode" "invalid mode 'sideways'" --mode sideways
 usage_error "unknown mode (-m)" "invalid mode 'x'" -m x

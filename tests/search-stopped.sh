@@ -25,28 +25,18 @@ P="6k1/5ppp/p3p3/1r1q4/8/N7/5PPP/3R2K1 w - - 0 1"
 AFTER_RXD5="6k1/5ppp/p3p3/1r1R4/8/N7/5PPP/6K1 b - - 0 1"
 KIWI="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-json_check() {
-	# json_check DESC PYTHON-EXPRESSION: $T/out is one JSON object j for which the expression holds.
-	[ -n "$PY" ] || return 0
-	"$PY" - "$T/out" "$2" >"$T/py" 2>&1 <<'EOF' || { fail "$1: $(cat "$T/py")"; return 1; }
-import json, sys
-j = json.load(open(sys.argv[1]))
-assert eval(sys.argv[2], {"j": j}), "failed: " + sys.argv[2] + " on " + json.dumps(j)
-EOF
-	return 0
-}
 
 # (a) The uncapped searches: the whole position, and Rxd5 alone (Black to move after it).
 if expect_exit 0 "uncapped search" "$Q" search --fen "$P" --depth 1 --format json; then
-	json_check "uncapped search" 'j["best"] == "d1d5" and j["score"] == -390 and j["complete"] is True and j["root_moves"] == 21 and j["root_moves_done"] == 21'
+	expect_json "uncapped search" 'j["best"] == "d1d5" and j["score"] == -390 and j["complete"] is True and j["root_moves"] == 21 and j["root_moves_done"] == 21'
 fi
 if expect_exit 0 "search after Rxd5" "$Q" search --fen "$AFTER_RXD5" --depth 0 --format json; then
-	json_check "search after Rxd5" 'j["score"] == 390 and j["complete"] is True'
+	expect_json "search after Rxd5" 'j["score"] == 390 and j["complete"] is True'
 fi
 
 # (b) Capped inside the second root move: the first move's full value, incomplete.
 if expect_exit 0 "capped search" "$Q" search --fen "$P" --depth 1 --max-nodes 7 --format json; then
-	json_check "capped search" 'j["best"] == "d1d5" and j["score"] == -390 and j["pv"] == ["d1d5", "b5d5"] and j["stopped"] is True and j["complete"] is False and j["root_moves"] == 21 and j["root_moves_done"] == 1'
+	expect_json "capped search" 'j["best"] == "d1d5" and j["score"] == -390 and j["pv"] == ["d1d5", "b5d5"] and j["stopped"] is True and j["complete"] is False and j["root_moves"] == 21 and j["root_moves_done"] == 1'
 	expect_err_has "1 of 21 root moves searched" "capped search: stderr"
 fi
 if expect_exit 0 "capped search, text" "$Q" search --fen "$P" --depth 1 --max-nodes 7; then
@@ -57,11 +47,11 @@ if expect_exit 0 "capped search, text" "$Q" search --fen "$P" --depth 1 --max-no
 fi
 # Fail-soft the same: the interrupted child's value is not a value either.
 if expect_exit 0 "capped search, fail-soft" "$Q" search --fen "$P" --depth 1 --fail-soft --max-nodes 7 --format json; then
-	json_check "capped search, fail-soft" 'j["best"] == "d1d5" and j["score"] == -390 and j["root_moves_done"] == 1'
+	expect_json "capped search, fail-soft" 'j["best"] == "d1d5" and j["score"] == -390 and j["root_moves_done"] == 1'
 fi
 # Stopped before the first root move finished: no best move, no score.
 if expect_exit 0 "capped before a move finished" "$Q" search --fen "$P" --depth 1 --max-nodes 3 --format json; then
-	json_check "capped before a move finished" 'j["best"] is None and j["score"] is None and j["pv"] == [] and j["complete"] is False and j["root_moves_done"] == 0'
+	expect_json "capped before a move finished" 'j["best"] is None and j["score"] is None and j["pv"] == [] and j["complete"] is False and j["root_moves_done"] == 0'
 fi
 
 # (c) Kiwipete, depth 1 brute (no stand pat), capped at 1,000,000 nodes: the
@@ -74,7 +64,7 @@ if expect_exit 0 "Kiwipete brute capped" "$Q" search --fen "$KIWI" --depth 1 --n
 	grep -E "mate in|mated|[+-]M[0-9]|score: *#" "$T/out" >/dev/null && fail "Kiwipete brute: a mate is named: $(grep -E "mate in|mated|M[0-9]|score: *#" "$T/out")"
 fi
 if expect_exit 0 "Kiwipete brute capped, JSON" "$Q" search --fen "$KIWI" --depth 1 --no-stand-pat --max-nodes 1000000 --format json; then
-	json_check "Kiwipete brute JSON" 'j["score"] is None and j["best"] is None and j["pv"] == [] and j["complete"] is False and j["root_moves"] == 48 and j["root_moves_done"] == 0'
+	expect_json "Kiwipete brute JSON" 'j["score"] is None and j["best"] is None and j["pv"] == [] and j["complete"] is False and j["root_moves"] == 48 and j["root_moves_done"] == 0'
 fi
 
 # (d) The JSON fields, validated by python3-jsonschema.

@@ -15,21 +15,9 @@
 #include "chess/board.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "check.h"
 
-static int failures;
-static long checks;
 
-#define CHECK(cond, ...) do { \
-	checks++; \
-	if (!(cond)) { \
-		failures++; \
-		if (failures <= 20) { \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__); \
-			printf("\n"); \
-		} \
-	} \
-} while (0)
 
 /* Whether M appears in LIST. */
 static bool contains(const struct move_list *list, move m)

@@ -18,21 +18,10 @@
 #include "chess/board.h"
 #include "chess/epd.h"
 #include "chess/movegen.h"
+#include "check.h"
 
-static int failures;
-static long checks, quiet_checks;
+static long quiet_checks;
 
-#define CHECK(cond, ...) do { \
-	checks++; \
-	if (!(cond)) { \
-		failures++; \
-		if (failures <= 20) { \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__); \
-			printf("\n"); \
-		} \
-	} \
-} while (0)
 
 /* The old way: quiet legal moves, in generation order, that leave the opponent in check once made. */
 static void reference_quiet_checks(struct position *pos, struct move_list *out)

@@ -6,17 +6,9 @@
 #include "chess/board.h"
 #include "chess/eval.h"
 #include "chess/fen.h"
+#include "check.h"
 
-static int failures;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
 
 static bool parse(struct position *pos, const char *fen)
 {

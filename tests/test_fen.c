@@ -10,9 +10,9 @@
 #include "chess/epd.h"
 #include "chess/fen.h"
 #include "chess/notation.h"
+#define CHECK_FAIL(...) failf(__VA_ARGS__)
+#include "check.h"
 
-static int failures;
-static int checks;
 static char tmpdir[64];
 
 static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -29,7 +29,6 @@ static void failf(const char *fmt, ...)
 	failures++;
 }
 
-#define CHECK(cond, ...) do { checks++; if (!(cond)) failf(__VA_ARGS__); } while (0)
 
 /* FENs that must come back unchanged from parse and format. */
 static const char *const round_trip[] = {
@@ -496,9 +495,9 @@ int main(void)
 
 	rmdir(tmpdir);
 	if (failures > 0) {
-		printf("test_fen: %d of %d checks failed\n", failures, checks);
+		printf("test_fen: %d of %ld checks failed\n", failures, checks);
 		return 1;
 	}
-	printf("test_fen: all %d checks passed\n", checks);
+	printf("test_fen: all %ld checks passed\n", checks);
 	return 0;
 }

@@ -12,17 +12,9 @@
 #include "chess/game.h"
 #include "play/match.h"
 #include "chess/notation.h"
+#include "check.h"
 
-static int failures;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL: "); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-		failures++; \
-	} \
-} while (0)
 
 /* Starts G at FEN and plays the SAN moves in MOVES (space-separated). */
 static void play(struct game *g, const char *fen, const char *moves, int max_plies)

@@ -28,20 +28,10 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "check.h"
 
-static int failures;
 static long positions, encodings, sans, ucis, stripped_positions, stalemates_or_mates;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		failures++; \
-		if (failures <= 20) { \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__); \
-			printf("\n"); \
-		} \
-	} \
-} while (0)
 
 /* The reference SAN: notation.c's implementation before the one-move tests replaced its lookups. */
 static const char ref_letters[7] = { 0, 0, 'N', 'B', 'R', 'Q', 'K' };

@@ -9,18 +9,10 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "check.h"
 
-static int failures;
 static long positions_checked, moves_checked, operands_checked;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
 
 /* Stops printing after this many failures in the suites, so a broken build stays readable. */
 #define MAX_PRINTED 40

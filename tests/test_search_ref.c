@@ -57,21 +57,13 @@
 #include "search/option.h"
 #include "search/search.h"
 #include "chess/see.h"
+#include "check.h"
 
 #define REF_MATE 32000
 #define REF_INF 32500
 #define REF_MAX_PLY 128
 
-static int failures;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
 
 /* ------------------------------------------------------------ the reference */
 

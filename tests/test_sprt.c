@@ -9,17 +9,9 @@
 #include <string.h>
 
 #include "play/sprt.h"
+#include "check.h"
 
-static int failures;
 
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL: "); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-		failures++; \
-	} \
-} while (0)
 
 static void test_bounds(void)
 {
