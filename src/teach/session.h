@@ -68,8 +68,6 @@ struct session {
 
 	enum outline_filter filter;    /* which nodes the tree views show */
 	uint32_t generation;           /* changes whenever a trace is replaced (front ends rebuild their views) */
-	bool quit;                     /* the quit command was given */
-	int play_speed;                /* :play asked the front end to autoplay (events a second) */
 	/* The lesson being taught (tour.h), NULL until a lesson command. The session
 	 * only points to it: the front end that opened it ends it (tour_end) before
 	 * session_free, so the session (below the tour in teach/) never calls into tour.c. */

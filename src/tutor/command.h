@@ -11,6 +11,18 @@
 #include "teach/session.h"
 #include "base/types.h"
 
+/* What a command asks of the front end that ran it, besides its output (the session never holds it). */
+enum command_effect {
+	COMMAND_EFFECT_NONE = 0,
+	COMMAND_EFFECT_QUIT,     /* leave the tutor or the REPL */
+	COMMAND_EFFECT_PLAY      /* step through the events automatically */
+};
+
+struct command_outcome {
+	bool quit;               /* the front end should end */
+	int play_speed;          /* events a second to step through automatically; 0: none */
+};
+
 struct command_spec {
 	const char *name;
 	const char *args;        /* synopsis of the arguments, "" for none */
@@ -18,6 +30,7 @@ struct command_spec {
 	/* Runs the command on its arguments (the rest of the line); output goes to OUT. */
 	bool (*run)(struct session *s, const char *args, FILE *out, struct error *err);
 	const char *complete;    /* what its first argument completes to: "mode", "option", … or NULL */
+	enum command_effect effect; /* what it asks of the front end when it succeeds */
 };
 
 /* The command table, ended by an entry with a NULL name. */
@@ -29,9 +42,14 @@ extern const struct command_spec command_table[];
 /*
  * Runs one command LINE on S (a leading ':' and blanks are ignored; an empty
  * line does nothing). Output (board, tree, explanations) is written to OUT.
- * On error nothing changes, ERR says why and false is returned.
+ * What it asks of the front end (quit, autoplay) is set in OC (cleared
+ * first; NULL when the caller heeds none). On error nothing changes, ERR
+ * says why and false is returned.
  */
-bool command_run(struct session *s, const char *line, FILE *out, struct error *err);
+bool command_run(struct session *s, const char *line, FILE *out, struct command_outcome *oc, struct error *err);
+
+/* Parses play's SPEED argument (events a second, 1 to 1000; default 4); false with ERR. */
+bool command_play_speed(const char *args, int *speed, struct error *err);
 
 /* Finds a command by its name or a unique prefix of it; NULL if none. */
 const struct command_spec *command_find(const char *name);

@@ -179,17 +179,25 @@ bool command_filter(struct session *s, const char *args, FILE *out, struct error
 	return true;
 }
 
-bool command_play(struct session *s, const char *args, FILE *out, struct error *err)
+bool command_play_speed(const char *args, int *speed, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS];
 	int n = command_split_words(args, buf, sizeof buf, w);
-	long speed = 4;
+	long v = 4;
+
+	if (n > 1 || (n == 1 && (!command_parse_count(w[0], 1000, &v) || v == 0)))
+		return error_set(err, 0, 0, "play: expected an optional speed, events a second from 1 to 1000");
+	*speed = (int)v;
+	return true;
+}
+
+/* Autoplay is the front end's: the command checks there is a trace and a speed (COMMAND_EFFECT_PLAY). */
+bool command_play(struct session *s, const char *args, FILE *out, struct error *err)
+{
+	int speed;
 
 	(void)out;
 	if (!command_need_trace(s, err))
 		return false;
-	if (n > 1 || (n == 1 && (!command_parse_count(w[0], 1000, &speed) || speed == 0)))
-		return error_set(err, 0, 0, "play: expected an optional speed, events a second from 1 to 1000");
-	s->play_speed = (int)speed;
-	return true;
+	return command_play_speed(args, &speed, err);
 }

@@ -192,7 +192,6 @@ static void play_events(struct session *s)
 	}
 	if (s->event + 1 < trace_event_count(s->trace))
 		printf("... (stopped after %d events)\n", shown);
-	s->play_speed = 0;
 }
 
 int repl_run(struct session *s, bool interactive)
@@ -213,6 +212,7 @@ int repl_run(struct session *s, bool interactive)
 	}
 	for (;;) {
 		struct error err = { 0 };
+		struct command_outcome oc = { false, 0 };
 		char *line = interactive ? readline("quiesce> ") : read_plain();
 
 		if (!line)
@@ -220,7 +220,7 @@ int repl_run(struct session *s, bool interactive)
 		if (interactive && line[strspn(line, " \t")])
 			repl_history_add(line);
 		running = 1;
-		if (!command_run(s, line, stdout, &err)) {
+		if (!command_run(s, line, stdout, &oc, &err)) {
 			/*
 			 * Messages quote what was typed: its control characters are shown
 			 * as '?', so that an escape sequence in a line does not reach the
@@ -236,10 +236,10 @@ int repl_run(struct session *s, bool interactive)
 		}
 		running = 0;
 		free(line);
-		if (s->play_speed)
+		if (oc.play_speed)
 			play_events(s);
 		fflush(stdout);
-		if (s->quit)
+		if (oc.quit)
 			break;
 	}
 	if (interactive) {

@@ -196,6 +196,7 @@ static void run_line(struct ui *ui, char *line)
 {
 	struct session *s = ui->s;
 	struct error err = { 0 };
+	struct command_outcome oc = { false, 0 };
 	bool ok;
 	char *buf = NULL;
 	size_t len = 0;
@@ -218,7 +219,7 @@ static void run_line(struct ui *ui, char *line)
 	s->progress_ctx = ui;
 	/* :stats and :horizon in a compare view speak of the side with the focus. */
 	s->focus_side = side;
-	ok = command_run(s, line, out, &err);
+	ok = command_run(s, line, out, &oc, &err);
 	s->progress = NULL;
 	if (!ok) {
 		fclose(out);
@@ -249,11 +250,9 @@ static void run_line(struct ui *ui, char *line)
 		ui_set_status(ui, false, "%s", buf);
 		free(buf);
 	}
-	if (s->play_speed) {
-		ui->play_speed = s->play_speed;
-		s->play_speed = 0;
-	}
-	if (s->quit)
+	if (oc.play_speed)
+		ui->play_speed = oc.play_speed;
+	if (oc.quit)
 		ui->quit = true;
 }
 
