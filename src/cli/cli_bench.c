@@ -31,6 +31,7 @@
 #include "play/match.h"
 #include "chess/perft.h"
 #include "search/option.h"
+#include "search/variant.h"
 #include "search/search.h"
 #include "teach/session.h"
 #include "teach/tour.h"
@@ -351,8 +352,7 @@ static void bench_checks(const struct bench *b, int count, int depth, int qdepth
 	option_defaults(&p.opt[0]);
 	p.opt[0].depth = depth;
 	p.opt[1] = p.opt[0];
-	p.opt[1].mode = QMODE_CHECKS;
-	p.opt[1].check_plies = -1;
+	variant_apply(&p.opt[1], "checks-all", NULL);
 	p.opt[1].qdepth = qdepth;
 	if (count > file.count)
 		count = file.count;

@@ -115,7 +115,7 @@ void option_text(const struct option_def *d, const struct search_options *opt, c
 /* Whether A and B set every option of the table alike (the callbacks and history aside). */
 bool option_equal(const struct search_options *a, const struct search_options *b);
 
-/* The options' names as a list for a message: "depth, mode, check-plies, ... or max-memory". */
+/* The options' names as a list for a message: "depth, mode, ... or max-memory". */
 void option_names_text(char *buf, size_t n);
 
 /*

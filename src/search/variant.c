@@ -53,8 +53,8 @@ bool variant_apply(struct search_options *opt, const char *spec, struct error *e
 		if (!option_set_name(&o, part, eq, &inner)) {
 			if (inner.kind == ERROR_UNKNOWN)
 				return error_set(err, 0, 0, "unknown mode '%s' in '%s': expected %s, or a switch (soft, "
-						 "checks-all, delta, delta=M, nodelta, see, qdepth=N, check-plies=N, "
-						 "order=none, depth=N, ...)", part, spec, modes);
+						 "checks-all, nodelta, delta=M, see, depth=N, ...: a search option of "
+						 "'set', as NAME or NAME=VALUE)", part, spec, modes);
 			/* A single setting ("depth=deep") says its own error; a longer mode says which mode. */
 			if (strchr(spec, '+') == NULL)
 				return error_set(err, 0, 0, "%s", inner.msg);

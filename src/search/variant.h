@@ -9,7 +9,7 @@
  *   PRESET      a named variant or short form of option.h's presets
  *               (brute, faulty, rival; soft, nodelta, checks-all);
  *   NAME[=V]    any search option of the option table (option.h: delta,
- *               delta=M, see, depth=3, qdepth=2, check-plies=all, ...).
+ *               delta=M, see, depth=3, ...).
  *
  * "faulty+delta=100" is the faulty variant with delta pruning at margin 100.
  * The words are option.h's: this parser only splits the parts.

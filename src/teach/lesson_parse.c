@@ -265,7 +265,7 @@ static bool parse_directive(struct parser *p, const char *line)
 	} else if (!strcmp(name, "compare")) {
 		if (n != 2)
 			return lesson_perr(p, n > 2 ? t[2].col : (int)strlen(line) + 1, "@compare needs two modes, such as "
-				    "'none captures' or 'captures checks+check-plies=all'");
+				    "'none captures' or 'captures checks-all'");
 		for (int i = 0; i < 2; i++) {
 			struct search_options opt = p->opt;
 			char buf[64];
