@@ -3,13 +3,13 @@
  *
  * Every search option is one row of a table (option.c): its name on the
  * command line, in the tutor's :set, in a lesson's @set and in a mode spec
- * ("stand-pat"), its key in a trace's header ("stand_pat"), its UCI name
- * ("StandPat"), its type, range, default and help, and the field of
+ * ("delta-margin"), its key in a trace's header ("delta_margin"), its UCI
+ * name ("DeltaMargin"), its type, range, default and help, and the field of
  * struct search_options it sets. Everything else is generated from the
  * table or reads it: option_defaults, option_set_name, the command line's
  * long options and their help, the UCI options, the trace header written
  * and read, the tutor's completion, the comparison of two option sets, and
- * quiesce(1)'s list of search options (man/gen-synopsis.py checks it).
+ * quiesce(1)'s list of search options (tests/man-tables.sh holds it to the table).
  *
  * The named variants (brute, faulty, rival) are presets: settings of the
  * table's options, listed once here too, and so are the two describers a
