@@ -353,6 +353,7 @@ static void question_start(struct practice_question *q, const struct practice_se
 
 	q->drill = s->drill;
 	q->level = level;
+	q->node = node;
 	q->rule = rules[s->drill];
 	notation_uci(mv, uci);
 	snprintf(q->id, sizeof q->id, "%s%d-%s-%d-n%u%s%s", practice_drill_name(s->drill), level, p->src,
@@ -688,6 +689,10 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 			 "quiescence search from it (depth 0) finds the line above.", v);
 	}
 	deciding_line(s->trace2, 0, &q->pos, qopt.eval, q->line, sizeof q->line);
+	/* What a front end shows once answered: the quiescence search from the leaf. */
+	q->root = q->pos;
+	q->opt = qopt;
+	q->node = 0;
 	return true;
 }
 
@@ -819,6 +824,8 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 {
 	static struct walk w;       /* large: not on the stack; the program asks from one thread */
 
+	bool ok;
+
 	memset(&w, 0, sizeof w);
 	w.s = s;
 	w.t = s->trace;
@@ -826,21 +833,31 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 	base_options(&w.opt);
 	switch (s->drill) {
 	case PD_STAND_PAT:
-		return ask_stand_pat(s, p, rng, q, &w);
+		ok = ask_stand_pat(s, p, rng, q, &w);
+		break;
 	case PD_ORDER:
-		return ask_order(s, p, rng, q, &w);
+		ok = ask_order(s, p, rng, q, &w);
+		break;
 	case PD_DELTA:
 		w.opt.delta = true;
-		return ask_prune(s, p, rng, q, &w);
+		ok = ask_prune(s, p, rng, q, &w);
+		break;
 	case PD_SEE:
 		w.opt.see = true;
-		return ask_prune(s, p, rng, q, &w);
+		ok = ask_prune(s, p, rng, q, &w);
+		break;
 	case PD_HORIZON:
 		w.opt.mode = QMODE_NONE;
-		return ask_horizon(s, p, rng, q, &w);
+		return ask_horizon(s, p, rng, q, &w);   /* its search to show is its own (the leaf's) */
 	case PD_CHECKS:
-		return ask_checks(s, p, rng, q, &w);
+		ok = ask_checks(s, p, rng, q, &w);
+		break;
 	default:
 		return false;
 	}
+	if (ok) {
+		q->root = p->pos;
+		q->opt = w.opt;
+	}
+	return ok;
 }
