@@ -34,6 +34,45 @@ for size in "80 24" "160 48"; do
 		fail "$1x$2: a question of the studied position is scheduled (it cannot be asked again)"
 done
 
+# Practice like the rest of the tutor (issue 26): bare ':practice' lists the
+# drills, the walk and what is due; a drill's question puts its position on
+# the board (Black to move after Qxd5, the static value hidden), the status
+# line keeps the drill's score, the key 2 answers "no"; once answered the tree
+# shows the search the question came from with the cursor on its node (after
+# Qxd5); ':practice stop' brings the studied position back.
+rm -rf "$XDG_STATE_HOME/quiesce/practice"
+tutor_start 100 30 --fen "$FEN" --depth 1
+expect_screen "Event 1/" "drill: start"
+keys :
+type "practice"
+keys Enter
+expect_screen "walk       the search on screen" "bare :practice lists the walk"
+expect_screen "horizon    horizon effect        levels 1-2; due today: 0" "bare :practice lists the drills and what is due"
+keys Escape
+keys :
+type "practice delta"
+keys Enter
+expect_screen "DRILL delta L1 0/0" "the status line shows the drill"
+keys Escape
+# Hand-read from the question's FEN 4k3/8/2p5/3Q4/8/8/8/4K3 b: the white queen on d5, Black to move.
+expect_screen "5  .     .  Q  .     ." "the board shows the question's position (the queen on d5)"
+expect_screen "Black to move" "the board shows the question's side to move"
+expect_screen "Static eval: hidden while you" "the board hides the static value while the question waits"
+keys 2
+expect_screen "right: no." "the key 2 answers no"
+expect_screen "DRILL delta L1 1/1" "the status line keeps the drill's score"
+keys Escape
+expect_screen "Move: Qxd5 (node 1)" "once answered, the cursor is on the question's node of its search"
+keys :
+type "practice stop"
+keys Enter
+expect_screen "Practice delta ends with a score of 1/1" ":practice stop ends the drill"
+keys Escape
+expect_screen "White to move" ":practice stop brings the studied position back"
+wait_gone "DRILL delta" || fail "the drill's score stays on the status line after :practice stop"
+keys q
+tutor_stop
+
 # The REPL: the same commands through a pipe; a wrong answer and a malformed one.
 printf 'practice see 2\npractice 12345\npractice see 2\npractice x\n' |
 	"$QUIESCE" repl --fen "$FEN" --depth 1 >"$T/out" 2>&1

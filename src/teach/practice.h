@@ -16,6 +16,7 @@
 #include "chess/board.h"
 #include "chess/fen.h"
 #include "base/types.h"
+#include "search/search.h"
 
 enum practice_drill {
 	PD_STAND_PAT = 0,   /* does the stand pat cut off; its value; the node's value */
@@ -56,6 +57,10 @@ struct practice_question {
 	char sentence[400];         /* the deciding event in words (explain_event) */
 	char why[400];              /* when the rule allows several answers: which, and why the engine's came first */
 	char line[800];             /* the deciding line or arithmetic, where the drill shows one ("" for none) */
+	/* The search the question comes from, for a front end to show once it is answered: run OPT on ROOT, see NODE. */
+	struct position root;
+	struct search_options opt;
+	uint32_t node;
 	const char *rule;           /* the rule that decides, one sentence */
 };
 

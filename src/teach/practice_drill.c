@@ -5,9 +5,11 @@
  * that escaped it, a horizon leaf, a quiet check) and turns one of them into
  * a question whose answer is the event itself.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "chess/eval.h"
 #include "chess/board.h"
 #include "chess/fen.h"
@@ -169,6 +171,22 @@ static const char *side_name(const struct position *pos)
 	return pos->side == WHITE ? "White" : "Black";
 }
 
+/* Appends to BUF (SIZE bytes, *USED of them written); what does not fit is cut, never written past the end. */
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*used + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, size - *used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*used = *used + (size_t)k < size ? *used + (size_t)k : size - 1;
+}
+
 /*
  * The line that decides the value of node N of T (its position POS, the
  * evaluation KIND) into BUF: from N, the move that last raised alpha or cut
@@ -185,11 +203,14 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 			  char *buf, size_t size)
 {
 	struct position p = *pos;
-	size_t used = (size_t)snprintf(buf, size, "The deciding line:");
+	size_t used = 0;
 	uint32_t k = n;
 	int moves = 0;
 	char v[SCORE_BOUND_BUFSIZE], w[SCORE_BOUND_BUFSIZE], cuts[200] = "";
 	size_t cu = 0;
+
+	buf[0] = '\0';
+	append(buf, size, &used, "The deciding line:");
 
 	for (int depth = 0; depth < SEARCH_MAX_PLY && used < size; depth++) {
 		struct trace_node nd = trace_node_get(t, k);
@@ -222,7 +243,7 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 
 			notation_san(&p, by, san);
 			score_format(-cn.score, nd.ply, v, sizeof v);
-			used += (size_t)snprintf(buf + used, size - used, " %s (%s)", san, v);
+			append(buf, size, &used, " %s (%s)", san, v);
 			if (cut && cu < sizeof cuts) {
 				score_format(nd.beta, nd.ply, w, sizeof w);
 				cu += (size_t)snprintf(cuts + cu, sizeof cuts - cu, " %s cuts off: %s >= beta %s, so fail-hard "
@@ -234,10 +255,9 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 			continue;
 		}
 		/* The node's value is its own. */
-		if (used < size)
-			used += (size_t)snprintf(buf + used, size - used, "%s", moves ? "," : " none:");
+		append(buf, size, &used, "%s", moves ? "," : " none:");
 		if (mated) {
-			used += (size_t)snprintf(buf + used, size - used, " where %s is checkmated", p.side == WHITE ? "White" : "Black");
+			append(buf, size, &used, " where %s is checkmated", p.side == WHITE ? "White" : "Black");
 		} else if (stood) {
 			char count[160];
 			struct eval_breakdown b;
@@ -247,28 +267,28 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 			score_format(sp, nd.ply, v, sizeof v);
 			if (spcut) {
 				score_format(nd.beta, nd.ply, w, sizeof w);
-				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], at or above beta %s: "
+				append(buf, size, &used, " where %s stands pat on %s [%s], at or above beta %s: "
 							 "it cuts off and returns %s", p.side == WHITE ? "White" : "Black", v, count, w, w);
 			} else if (sp_raised) {
-				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s] and returns %s",
+				append(buf, size, &used, " where %s stands pat on %s [%s] and returns %s",
 							 p.side == WHITE ? "White" : "Black", v, count, v);
 			} else {
 				score_format(nd.score, nd.ply, w, sizeof w);
-				used += (size_t)snprintf(buf + used, size - used, " where %s stands pat on %s [%s], not above alpha, "
+				append(buf, size, &used, " where %s stands pat on %s [%s], not above alpha, "
 							 "and no capture reaches alpha: it returns alpha, %s", p.side == WHITE ? "White" : "Black",
 							 v, count, w);
 			}
 		} else {
 			score_format(nd.score, nd.ply, w, sizeof w);
-			used += (size_t)snprintf(buf + used, size - used, " where the node returns %s", w);
+			append(buf, size, &used, " where the node returns %s", w);
 		}
 		break;
 	}
-	if (used < size) {
+	{
 		struct trace_node top = trace_node_get(t, n);
 
 		score_format_bound(top.score, top.ply, (enum score_bound)top.bound, false, v, sizeof v);
-		used += (size_t)snprintf(buf + used, size - used, "; backed up, the node returns %s.%s", v, cuts);
+		append(buf, size, &used, "; backed up, the node returns %s.%s", v, cuts);
 	}
 }
 
@@ -354,6 +374,7 @@ static void question_start(struct practice_question *q, const struct practice_se
 
 	q->drill = s->drill;
 	q->level = level;
+	q->node = node;
 	q->rule = rules[s->drill];
 	notation_uci(mv, uci);
 	snprintf(q->id, sizeof q->id, "%s%d-%s-%d-n%u%s%s", practice_drill_name(s->drill), level, p->src,
@@ -689,6 +710,10 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 			 "quiescence search from it (depth 0) finds the line above.", v);
 	}
 	deciding_line(s->trace2, 0, &q->pos, qopt.eval, q->line, sizeof q->line);
+	/* What a front end shows once answered: the quiescence search from the leaf. */
+	q->root = q->pos;
+	q->opt = qopt;
+	q->node = 0;
 	return true;
 }
 
@@ -820,6 +845,8 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 {
 	static struct walk w;       /* large: not on the stack; the program asks from one thread */
 
+	bool ok;
+
 	memset(&w, 0, sizeof w);
 	w.s = s;
 	w.t = s->trace;
@@ -827,21 +854,31 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 	base_options(&w.opt);
 	switch (s->drill) {
 	case PD_STAND_PAT:
-		return ask_stand_pat(s, p, rng, q, &w);
+		ok = ask_stand_pat(s, p, rng, q, &w);
+		break;
 	case PD_ORDER:
-		return ask_order(s, p, rng, q, &w);
+		ok = ask_order(s, p, rng, q, &w);
+		break;
 	case PD_DELTA:
 		w.opt.delta = true;
-		return ask_prune(s, p, rng, q, &w);
+		ok = ask_prune(s, p, rng, q, &w);
+		break;
 	case PD_SEE:
 		w.opt.see = true;
-		return ask_prune(s, p, rng, q, &w);
+		ok = ask_prune(s, p, rng, q, &w);
+		break;
 	case PD_HORIZON:
 		w.opt.mode = QMODE_NONE;
-		return ask_horizon(s, p, rng, q, &w);
+		return ask_horizon(s, p, rng, q, &w);   /* its search to show is its own (the leaf's) */
 	case PD_CHECKS:
-		return ask_checks(s, p, rng, q, &w);
+		ok = ask_checks(s, p, rng, q, &w);
+		break;
 	default:
 		return false;
 	}
+	if (ok) {
+		q->root = p->pos;
+		q->opt = w.opt;
+	}
+	return ok;
 }

@@ -88,4 +88,15 @@ bool command_walk_active(const struct session *s);
 bool command_walk_pending(const struct session *s);
 bool command_walk_status(const struct session *s, char *buf, size_t n);
 
+/*
+ * A drill's practice in the tutor (':practice DRILL'): its score for the
+ * status line ("DRILL delta L1 3/4"), false when no drill is on; and the
+ * number of choices the pending question answers by number key (2 for yes
+ * and no; 0 when none waits or it is typed).
+ */
+bool command_practice_status(const struct session *s, char *buf, size_t n);
+int command_practice_choices(const struct session *s);
+/* Whether a drill's question waits for its answer (the board hides the static value meanwhile). */
+bool command_practice_pending(const struct session *s);
+
 #endif

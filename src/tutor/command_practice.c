@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chess/fen.h"
 #include "teach/leitner.h"
 #include "teach/practice.h"
 
@@ -23,14 +24,58 @@ static struct {
 	bool pending;
 	struct practice_question q;
 	int right, asked;                /* the running score since the drill was chosen */
+	bool away;                       /* the board left the studied position for the questions' */
+	struct position studied;         /* the studied position and options, to come back to */
+	struct search_options studied_opt;
 } practice = { .drill = -1 };
 
 /* Prints the pending question. */
 static void ask(FILE *out)
 {
-	fprintf(out, "%s (%s): %s\n  [FEN %s]\n  Answer with ':practice ANSWER'. Score %d/%d.\n", practice.q.id,
-		practice_drill_concept(practice.q.drill), practice.q.prompt, practice.q.fen, practice.right,
-		practice.asked);
+	fprintf(out, "%s (%s): %s\n  [FEN %s]\n  Answer with ':practice ANSWER'%s. Score %d/%d.\n", practice.q.id,
+		practice_drill_concept(practice.q.drill), practice.q.prompt, practice.q.fen,
+		practice.q.type == PA_YES_NO ? " (in the tutor, key 1 yes, 2 no)" : "", practice.right, practice.asked);
+}
+
+/*
+ * Puts the pending question's position on the board: the root becomes the
+ * question's node, not yet searched, so that nothing on screen gives the
+ * answer away. The studied position is kept to come back to.
+ */
+static void show_question(struct session *s)
+{
+	struct error e = { 0 };
+
+	if (!practice.away) {
+		practice.studied = s->root;
+		practice.studied_opt = s->opt;
+		practice.away = true;
+	}
+	(void)session_set_fen(s, practice.q.fen, &e);
+}
+
+/*
+ * Once answered, the search the question came from: its root and options
+ * (the drill's), searched, with the cursor on the question's node, so the
+ * tree shows what the engine did there and why.
+ */
+static void show_search(struct session *s, FILE *out)
+{
+	char fen[FEN_BUFSIZE];
+	struct error e = { 0 };
+	void (*progress)(void *, uint64_t) = s->opt.progress;
+	void *ctx = s->opt.progress_ctx;
+
+	fen_format(&practice.q.root, fen);
+	if (!session_set_fen(s, fen, &e))
+		return;
+	s->opt = practice.q.opt;
+	s->opt.progress = progress;
+	s->opt.progress_ctx = ctx;
+	session_search(s);
+	if (session_goto(s, practice.q.node))
+		fprintf(out, "The tree shows the search the question came from (depth %d, the drill's options), the cursor "
+			"on its node; ':practice stop' goes back to the position you were studying.\n", s->opt.depth);
 }
 
 /*
@@ -55,11 +100,11 @@ static void menu(FILE *out)
 
 		for (int i = 0; i < rec.count; i++)
 			due += rec.cards[i].due <= today && leitner_id_drill(rec.cards[i].id) == d;
-		fprintf(out, "  %-10s %-21s level%s 1%s; due today: %d\n", practice_drill_name((enum practice_drill)d),
-			practice_drill_concept((enum practice_drill)d), top > 1 ? "s" : " ", top == 3 ? "-3" : top == 2 ?
-			"-2" : "  ", due);
+		fprintf(out, "  %-10s %-21s %-10s; due today: %d\n", practice_drill_name((enum practice_drill)d),
+			practice_drill_concept((enum practice_drill)d), top == 3 ? "levels 1-3" : top == 2 ?
+			"levels 1-2" : "level 1", due);
 	}
-	fprintf(out, "  walk       the search on screen  levels 1-3\n");
+	fprintf(out, "  walk       the search on screen  levels 1-3\n':practice stop' ends a drill or a walk.\n");
 	leitner_clear(&rec);
 }
 
@@ -87,6 +132,7 @@ static bool new_question(struct session *s, int drill, int level, FILE *out, str
 		practice_free(here);
 		if (found) {
 			practice.pending = true;
+			show_question(s);
 			ask(out);
 			return true;
 		}
@@ -94,8 +140,31 @@ static bool new_question(struct session *s, int drill, int level, FILE *out, str
 	if (!practice_next(practice.shipped, &practice.q))
 		return error_set(err, 0, 0, "practice: no more questions of drill %s", practice_drill_name(drill));
 	practice.pending = true;
+	show_question(s);
 	ask(out);
 	return true;
+}
+
+bool command_practice_status(const struct session *s, char *buf, size_t n)
+{
+	(void)s;
+	if (practice.drill < 0)
+		return false;
+	snprintf(buf, n, "DRILL %s L%d %d/%d%s", practice_drill_name(practice.drill), practice.level, practice.right,
+		 practice.asked, practice.pending && practice.q.type == PA_YES_NO ? " answer 1 yes 2 no" : "");
+	return true;
+}
+
+bool command_practice_pending(const struct session *s)
+{
+	(void)s;
+	return practice.pending;
+}
+
+int command_practice_choices(const struct session *s)
+{
+	(void)s;
+	return practice.pending && practice.q.type == PA_YES_NO ? 2 : 0;
 }
 
 /* Records the answer in the practice file; a failure to save is said, not fatal. */
@@ -117,6 +186,29 @@ static void record(const struct practice_question *q, bool right, FILE *out)
 	leitner_clear(&rec);
 }
 
+/* ':practice stop' for a drill: its score, and the board back on the position studied before. */
+static bool drill_stop(struct session *s, FILE *out, struct error *err)
+{
+	char fen[FEN_BUFSIZE];
+	void (*progress)(void *, uint64_t) = s->opt.progress;
+	void *ctx = s->opt.progress_ctx;
+
+	fprintf(out, "Practice %s ends with a score of %d/%d.\n", practice_drill_name(practice.drill),
+		practice.right, practice.asked);
+	if (practice.away) {
+		fen_format(&practice.studied, fen);
+		if (session_set_fen(s, fen, err)) {
+			s->opt = practice.studied_opt;
+			s->opt.progress = progress;
+			s->opt.progress_ctx = ctx;
+		}
+	}
+	practice_free(practice.shipped);
+	memset(&practice, 0, sizeof practice);
+	practice.drill = -1;
+	return true;
+}
+
 bool command_practice(struct session *s, const char *args, FILE *out, struct error *err)
 {
 	char buf[COMMAND_MAX_LINE], *w[MAX_WORDS], verdict[PRACTICE_VERDICT_MAX];
@@ -124,6 +216,8 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 	enum practice_verdict v;
 
 	/* ':practice walk' and its answers (command_walk.c) first: a walk's choice may be named 'see'. */
+	if (n == 1 && !strcmp(w[0], "stop") && !command_walk_active(s) && practice.drill >= 0)
+		return drill_stop(s, out, err);
 	if ((n > 0 && command_walk_takes(w[0])) || (n == 0 && command_walk_active(s)))
 		return command_walk(s, args, w, n, out, err);
 	if (n == 0) {
@@ -158,5 +252,6 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 	fprintf(out, "%s\nScore %d/%d. ':practice %s' for the next question.\n", verdict, practice.right,
 		practice.asked, practice_drill_name(practice.q.drill));
 	record(&practice.q, v == PV_RIGHT, out);
+	show_search(s, out);
 	return true;
 }

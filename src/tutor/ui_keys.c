@@ -186,7 +186,7 @@ static const struct key_binding lesson_key_table[] = {
 
 /* Keys the lesson pane and the menu handle, listed with the table above. */
 static const char *const lesson_keys_help[][2] = {
-	{ "1-9", "answer a question with choices by the choice's number (also in a :practice walk)" },
+	{ "1-9", "answer a question with choices by the choice's number (also in a :practice walk; 1 yes, 2 no for a drill's question)" },
 	{ "n (walk)", "in a :practice walk: the next decision to predict, once the last one is revealed" },
 	{ "j k Space", "also scroll the lesson pane when it has the focus (Tab)" },
 	{ "Enter Esc", "in the lesson menu: open the chosen lesson / close the menu; ? lists the menu's keys" },

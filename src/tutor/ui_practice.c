@@ -1,5 +1,7 @@
 /*
- * ui_practice.c: a practice walk (command_walk.c) in the tutor: its keys
+ * ui_practice.c: practice in the tutor: a drill's yes/no question answered
+ * by the keys 1 and 2 (command_practice.c), and a practice walk
+ * (command_walk.c): its keys
  * (while a question waits, 1-9 answer it by the choice's number; once it is
  * revealed, n goes on to the next decision instead of the next event), and
  * the tree lines, material and static value it hides, so that the screen does not
@@ -15,6 +17,11 @@ bool ui_practice_key(struct ui *ui, int key)
 {
 	char line[32];
 
+	/* A drill's yes/no question: 1 yes, 2 no. */
+	if (!command_walk_active(ui->s) && command_practice_choices(ui->s) && (key == '1' || key == '2')) {
+		ui_queue_command(ui, key == '1' ? "practice yes" : "practice no");
+		return true;
+	}
 	if (!command_walk_active(ui->s) || ui->s->comparing)
 		return false;
 	if (command_walk_pending(ui->s) && key >= '1' && key <= '9') {
@@ -72,5 +79,5 @@ bool ui_practice_mask_line(struct ui *ui, const struct trace *t, uint32_t node, 
 
 bool ui_practice_hides_eval(struct ui *ui)
 {
-	return command_walk_pending(ui->s) && !ui->s->comparing;
+	return (command_walk_pending(ui->s) || command_practice_pending(ui->s)) && !ui->s->comparing;
 }

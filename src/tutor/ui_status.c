@@ -73,7 +73,7 @@ bool ui_status_draw(struct ui *ui)
 		char walk[96] = "";
 
 		/* A practice walk's running score comes first (command_walk.c). */
-		if (command_walk_status(ui->s, walk, sizeof walk - 3))
+		if (command_walk_status(ui->s, walk, sizeof walk - 3) || command_practice_status(ui->s, walk, sizeof walk - 3))
 			strcat(walk, " | ");
 		variant_describe(&ui->s->opt, true, desc, sizeof desc);
 		for (int form = 0; form < 2 * 3; form++) {
