@@ -21,17 +21,7 @@
 #include "search/search.h"
 #include "search/trace.h"
 #include "teach/practicewalk.h"
-
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
+#include "check.h"
 
 static struct trace *search(const char *fen, int depth, struct position *root, struct search_options *opt)
 {
