@@ -9,6 +9,7 @@
 #   - a full disk under gzip says "No space left on device" (/dev/full);
 #   - a read-only file system says so (a read-only bind mount in a user
 #     namespace, skipped where unshare cannot make one);
+#   - UCI: a 2 MB command line is dropped with an info string;
 #   - --alpha/--beta/--sprt: the option at fault, the column at fault,
 #     blanks alike on both sides, decimal numbers only, the valid range.
 . "$srcdir/tests/lib.sh"
@@ -105,4 +106,10 @@ expect_err_has "expected a decimal number" "--alpha 0x0.1: decimal only"
 expect_exit 2 "--alpha 0.7" m --sprt 0,5 --alpha 0.7
 expect_err_has "above 0 and below 0.5" "--alpha 0.7: the valid range"
 expect_exit 0 "--alpha 0.05 --beta 0.1" m --sprt 0,5 --alpha 0.05 --beta 0.1
+
+# 9. UCI: a 2 MB line is not held, it is answered with an info string, and the engine goes on.
+{ printf 'uci\n'; head -c 2000000 /dev/zero | tr '\0' 'x'; printf '\nisready\n'; } >long.uci
+timeout "$TO" "$Q" uci <long.uci >out 2>err
+expect_out_has "info string a line of more than 1048576 bytes: ignored" "uci: a 2 MB line"
+expect_out_line "readyok" "uci: the engine goes on after a 2 MB line"
 finish
