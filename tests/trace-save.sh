@@ -67,4 +67,16 @@ PY
 printf 'search\nexport bogus x y\nquit\n' | "$QUIESCE" repl >out 2>&1
 grep -q 'export: expected \[text|json' out || fail "export with a bad format: $(cat out)"
 
+# An output is never one of the command's inputs (issue 30): trace --output
+# over its --pgn game, the tutor's export over the trace it opened.
+printf '[Event "t"]\n[Result "*"]\n\n1. e4 e5 *\n' >game.pgn
+cp game.pgn game2.pgn
+ln -s game.pgn link.pgn
+expect_usage_error "trace --output over its --pgn" "is the --pgn file" "$QUIESCE" trace --pgn game.pgn --depth 1 -o link.pgn
+cmp -s game.pgn game2.pgn || fail "trace --output replaced the --pgn game"
+cp tut3.json keep.json
+printf 'open tut3.json\nexport tut3.json\nexport jsonl tut3.json\nquit\n' | "$QUIESCE" repl >out 2>&1
+grep -q "export: 'tut3.json' is the file this trace was opened from" out || fail "export over the opened trace: $(cat out)"
+cmp -s tut3.json keep.json || fail "export replaced the trace it had opened"
+
 finish

@@ -125,6 +125,11 @@ static struct {
 	bool game_given, ply_given, fen_given;
 } pgn_choice = { NULL, 1, -1, false, false, false };
 
+const char *cli_pgn_path(void)
+{
+	return pgn_choice.path;
+}
+
 int cli_search_position(const char **fen)
 {
 	static struct pgn_game g;

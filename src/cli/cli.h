@@ -117,6 +117,9 @@ extern const char cli_pgn_options_help[];
  */
 int cli_search_position(const char **fen);
 
+/* The file --pgn named (an input of the command), or NULL. */
+const char *cli_pgn_path(void);
+
 /* Prints the help of the search options (option_help), for the commands' --help. */
 void cli_print_search_options_help(FILE *out);
 

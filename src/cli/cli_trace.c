@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/atomicfile.h"
+#include "base/inputfile.h"
 #include "cli/cli.h"
 #include "chess/fen.h"
 #include "search/option.h"
@@ -15,7 +15,6 @@
 #include "search/trace.h"
 #include "chess/pgn.h"
 #include "tracefile/traceformat.h"
-#include "tracefile/tracegz.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
 
@@ -94,6 +93,10 @@ int cli_trace(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("trace: unexpected argument '%s'", cli_cut(argv[optind]));
+	/* The trace must not replace the game it was searched from (the same file by another name included). */
+	if (output != NULL && cli_pgn_path() != NULL && inputfile_same(output, cli_pgn_path()))
+		return cli_usage_error("trace: --output '%s' is the --pgn file: the trace would replace the game; "
+				       "write it to another file", cli_cut(output));
 	if ((rc = cli_search_position(&fen)) != 0)
 		return rc;
 	if (!fen_parse(&pos, fen, &err)) {

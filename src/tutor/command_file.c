@@ -61,6 +61,10 @@ bool command_export(struct session *s, const char *args, FILE *out, struct error
 	{
 		const char *path = w[n - 1];
 
+		/* The export must not replace the file the trace was opened from (that file is the session's input). */
+		if (s->source[0] && inputfile_same(path, s->source))
+			return error_set(err, 0, 0, "export: '%s' is the file this trace was opened from: the export would "
+					 "replace it; write it to another file", path);
 		f = n == 2 ? traceformat_find(w[0]) : traceformat_for_path(path);
 		if (!traceformat_save(path, f, s->trace, &s->root, &s->opt, &s->result, &inner))
 			return error_set(err, 0, 0, "export: %s", inner.msg);
