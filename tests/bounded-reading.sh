@@ -55,13 +55,18 @@ fi
 run timeout "$TO" "$Q" check-trace --max-memory 16M long.jsonl
 [ "$status" -eq 1 ] || fail "a 50 MB line: exit $status, expected 1"
 expect_err_has "long.jsonl:2:1: line 2 is longer than 4M" "a 50 MB line: named with its line"
+# diff reads within the same budget: quiesce diff --max-memory, and the tutor's diff the session's.
+run timeout "$TO" "$Q" diff --max-memory 16M hdr.jsonl long.jsonl
+[ "$status" -eq 2 ] || fail "diff of a 50 MB line: exit $status, expected 2 (trouble, as diff(1))"
+expect_err_has "long.jsonl:2:1: line 2 is longer than 4M" "diff of a 50 MB line: named with its line"
 
 # 4. The REPL: both refused, and the session goes on to the next command.
-printf 'open bomb.json.gz\nopen long.jsonl\nopen hdr.jsonl\n' >in
+printf 'open bomb.json.gz\nopen long.jsonl\nopen hdr.jsonl\ndiff long.jsonl\n' >in
 timeout "$TO" "$Q" repl --max-memory 16M <in >out 2>err
 expect_err_has "open: bomb.json.gz:1:1: line 1 is longer than" "REPL open of a gzip bomb: an error"
 expect_err_has "open: long.jsonl:2:1: line 2 is longer than" "REPL open of a long line: an error"
 expect_out_has "Opened hdr.jsonl" "the REPL goes on after the refused files"
+expect_err_has "diff: long.jsonl:2:1: line 2 is longer than" "REPL diff of a long line: an error within the budget"
 
 # 5. Zero padding after the gzip member, which gzip -t accepts.
 "$Q" trace --depth 2 --output padded.json.gz || bail "trace .gz"

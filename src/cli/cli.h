@@ -43,6 +43,8 @@ struct cli_loaded_trace {
 
 /* Reads the trace at PATH (either form); false with a message in ERR. */
 bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err);
+/* The --max-memory that bounds what cli_trace_load reads from now on (0: the default budget). */
+void cli_trace_load_budget(uint64_t max_memory);
 void cli_trace_unload(struct cli_loaded_trace *lt);
 /* Prints "quiesce: MESSAGE" (naming PATH, the line, column and JSON path) for a trace that could not be read. */
 void cli_trace_load_error(const char *path, const struct error *err);

@@ -26,12 +26,14 @@ static const char diff_options[] =
 	"      --reference        B is quiesce's own search of A's position with the\n"
 	"                         options A declares (instead of a second file)\n"
 	"      --format FORMAT    text (the default) or json\n"
+	"      --max-memory SIZE  read at most a quarter of SIZE of text a line or document\n"
+	"                         (512M, 2G; default: the memory budget of --max-memory)\n"
 	"  -h, --help             display this help and exit\n\n"
 	"Aligns the two search trees by move path and reports both root results,\n"
 	"the first decision where they part in A's search order and why, the nodes\n"
 	"only in A and only in B, and the nodes per quiescence ply of each.\n"
-	"Exit status: 0 when the searches do not part, 1 when they do (or a trace\n"
-	"cannot be read), 2 for a usage error.\n";
+	"Exit status: 0 when the searches do not part, 1 when they do, 2 for trouble\n"
+	"(a usage error, a trace that cannot be read), as diff(1)'s.\n";
 
 static void json_string(FILE *out, const char *s)
 {
@@ -201,6 +203,7 @@ int cli_diff(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "reference", no_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "max-memory", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -227,6 +230,15 @@ int cli_diff(int argc, char **argv)
 			else
 				return cli_usage_error("diff: invalid --format '%s': expected text or json", cli_cut(optarg));
 			break;
+		case 'm': {
+			uint64_t bytes;
+
+			if (!search_memory_parse(optarg, &bytes))
+				return cli_usage_error("diff: invalid --max-memory '%s': expected a size such as 512M or 2G",
+						       cli_cut(optarg));
+			cli_trace_load_budget(bytes);
+			break;
+		}
 		case 'h':
 			cli_print_command_help("diff", diff_options);
 			return 0;

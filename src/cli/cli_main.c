@@ -52,12 +52,12 @@ static const struct command {
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] [--screens] FILE...",
 	  "check a lesson: it parses, its claims hold, its words are on its screen" },
-	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] FILE...",
+	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] [--max-memory SIZE] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
 	{ "practice", cli_practice, "practice --drill NAME [--seed N] [--count N] [--level 1|2|3]\n"
 	  "                [--epd FILE | --pgn FILE] [--answer-key]",
 	  "drills: predict the search's decisions, the engine checks each answer" },
-	{ "diff", cli_diff, "diff [--format text|json] A (B | --reference)",
+	{ "diff", cli_diff, "diff [--format text|json] [--max-memory SIZE] A (B | --reference)",
 	  "compare two traces by move path: where they part, and the explosion profile" },
 };
 

@@ -28,8 +28,13 @@ static const char check_trace_options[] =
 	"Exit status: 0 when every trace is clean, 1 when one breaks a rule or cannot\n"
 	"be read, 2 for a usage error.\n";
 
-/* The --max-memory of check-trace, which bounds what cli_trace_load reads (0: the default budget). */
+/* The --max-memory of check-trace and diff, which bounds what cli_trace_load reads (0: the default budget). */
 static uint64_t load_max_memory;
+
+void cli_trace_load_budget(uint64_t max_memory)
+{
+	load_max_memory = max_memory;
+}
 
 bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err)
 {

@@ -177,7 +177,13 @@ void session_load(struct session *s, const char *name, const struct position *ro
 	s->root = *root;
 	fen_format(&s->root, s->fen);
 	end_game_elsewhere(s);
-	s->opt = *opt;
+	{
+		/* The file gives the search's options; the memory budget stays the session's (--max-memory). */
+		uint64_t budget = s->opt.max_memory;
+
+		s->opt = *opt;
+		s->opt.max_memory = budget;
+	}
 	trace_free(s->trace);
 	s->trace = t;
 	s->result = *res;

@@ -35,8 +35,8 @@ bool command_compare(struct session *s, const char *args, FILE *out, struct erro
 	return true;
 }
 
-/* Reads the trace FILE for a command named CMD; NULL with ERR set on failure. */
-static struct trace *read_trace_file(const char *cmd, const char *path, struct position *root,
+/* Reads the trace FILE for a command named CMD within the budget MAX_MEMORY; NULL with ERR set on failure. */
+static struct trace *read_trace_file(const char *cmd, const char *path, uint64_t max_memory, struct position *root,
 				     struct search_options *opt, struct search_result *res, bool *own_values,
 				     struct error *err)
 {
@@ -50,6 +50,8 @@ static struct trace *read_trace_file(const char *cmd, const char *path, struct p
 		return NULL;
 	}
 	t = trace_new();
+	/* The session's --max-memory bounds the reading, as it does open's. */
+	tracereader_budget(t, max_memory);
 	if (!tracereader_read(f, path, t, root, opt, res, &info, &e)) {
 		fclose(f);
 		trace_free(t);
@@ -110,7 +112,7 @@ bool command_diff(struct session *s, const char *args, FILE *out, struct error *
 
 	if (n != 1)
 		return error_set(err, 0, 0, "diff: expected FILE (a trace of the current position, from quiesce or another engine)");
-	t = read_trace_file("diff", w[0], &root, &opt, &res, &own, err);
+	t = read_trace_file("diff", w[0], s->opt.max_memory, &root, &opt, &res, &own, err);
 	if (t == NULL)
 		return false;
 	fen_format(&root, fen_b);
