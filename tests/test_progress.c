@@ -27,17 +27,7 @@
 #include "teach/progress.h"
 #include "teach/session.h"
 #include "teach/tour.h"
-
-static int failures;
-
-#define CHECK(cond, ...) do { \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
+#include "check.h"
 
 static void write_file(const char *path, const char *text, size_t len)
 {
