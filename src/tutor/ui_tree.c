@@ -385,10 +385,10 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		/* The quiescence share beside the node count, as the result line rounds it: a page quoting it shows it. */
 		if (s->searched && s->result.nodes == trace_node_count(ts->t) && s->result.nodes > 0)
 			snprintf(share, sizeof share, ", %.0f%% q", 100.0 * (double)s->result.qnodes / (double)s->result.nodes);
+		/* STOPPED before the share: a narrow pane cuts the end of the title. */
 		snprintf(title, sizeof title, "%s (filter %s, %u node%s%s%s)", ui->focus == PANE_TREE_A ? "[Tree]" : " Tree",
 			 outline_filter_name(s->filter), (unsigned)trace_node_count(ts->t),
-			 trace_node_count(ts->t) == 1 ? "" : "s", share,
-			 trace_stopped(ts->t) ? ", STOPPED early" : "");
+			 trace_node_count(ts->t) == 1 ? "" : "s", trace_stopped(ts->t) ? ", STOPPED early" : "", share);
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		ui_put(p->r.y, p->r.x, p->r.w, title, true);
 		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
