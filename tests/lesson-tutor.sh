@@ -45,7 +45,7 @@ expect_screen "No search yet" "page 1 runs no search"
 keys ']'
 expect_screen "Page 2 of 4: Stopping after one move" "] goes to page 2"
 expect_screen "Question 1:" "the question is asked in the pane"
-expect_screen "(type 'answer MOVE'; 'hint' helps)" "the pane says how to answer"
+expect_screen "(press A and type a move;" "the pane says how to answer, with the tutor's keys"
 expect_screen "mode none" "page 2 sets mode none"
 expect_screen "Move: Qxd5" "@goto moves the cursor to Qxd5"
 

@@ -72,7 +72,7 @@ keys :
 type "lesson 1 4"
 keys Enter
 expect_screen "B: captures" "60x20: the compare view of lesson 1, page 4"
-expect_screen "Ke7    q0 >=-100 sp+800" "60x20: side B's row of Ke7"
+expect_screen "Ke7    q0 >=-100 sp+800" "60x20: side B's row of Ke7 (a stand-pat cutoff: a lower bound)"
 if screen | grep -E ' (s|sp|sp-|sp-c|sp-cu|r|ra|rai|rais|c|cu|e|ev|eva|m|ma|mat)( *│|$)' >/dev/null; then
 	fail "60x20: a tree row ends in half a mark"
 	screen | sed 's/^/    | /'

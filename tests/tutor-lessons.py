@@ -333,6 +333,7 @@ def without_lesson_pane(rows):
 
 
 FACTS = collections.Counter()
+LESSON_FACTS = collections.Counter()  # facts in view, per lesson number
 
 
 def check_facts(where, page, screens, fails):
@@ -350,6 +351,9 @@ def check_facts(where, page, screens, fails):
         # How each fact passed, counted for the summary line.
         if on_screen(kind, word, screen):
             FACTS["on screen"] += 1
+            m = re.search(r"lesson (\d+)", where)
+            if m:
+                LESSON_FACTS[int(m.group(1))] += 1
             continue
         if word in page["offscreen"]:
             FACTS["off-screen"] += 1
@@ -543,9 +547,9 @@ def main():
         print("FAIL: " + f)
     # How much reading takes: presses of '}' a page needs to show all its text, per lesson and overall.
     for number in sorted(page_counts):
-        print("%sx%s: lesson %d: %d scrolls over %d pages, %.2f a page" %
+        print("%sx%s: lesson %d: %d scrolls over %d pages, %.2f a page, %d facts in view" %
               (cols, lines, number, scrolls.get(number, 0), page_counts[number],
-               scrolls.get(number, 0) / float(page_counts[number])))
+               scrolls.get(number, 0) / float(page_counts[number]), LESSON_FACTS[number]))
     if pages:
         print("%sx%s: scrolls a page on average: %.2f (%d over %d pages)" %
               (cols, lines, sum(scrolls.values()) / float(pages), sum(scrolls.values()), pages))

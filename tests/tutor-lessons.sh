@@ -27,9 +27,9 @@ for f in "$QUIESCE_DATADIR"/*; do
 	[ "${f##*/}" = lessons ] || ln -s "$f" "$T/plant/${f##*/}"
 done
 cp "$QUIESCE_DATADIR"/lessons/*.lesson "$T/plant/lessons/"
-sed 's/^plays Qxd5 and reports +800\.$/plays Qxd5 and reports +912, not Nf3./' \
+sed 's/^is 900 against 100: +800\. Other moves/is 900 against 100: it reports +912, not Nf3. Other moves/' \
 	"$QUIESCE_DATADIR/lessons/01-horizon.lesson" >"$T/plant/lessons/01-horizon.lesson"
-grep -q 'reports +912, not Nf3' "$T/plant/lessons/01-horizon.lesson" || fail "the planted line was not planted"
+grep -q 'it reports +912, not Nf3' "$T/plant/lessons/01-horizon.lesson" || fail "the planted line was not planted"
 "$PY" "$srcdir/tests/tutor-lessons.py" "$TMUX_PROG" "$QUIESCE" "$T/plant" "$T/plant-state" 160 48 \
 	01-horizon.lesson >"$T/plant.out" 2>&1 &
 

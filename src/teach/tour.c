@@ -15,7 +15,7 @@ struct tour *tour_new(void)
 	struct error err = { 0 };
 
 	progress_init(&t->progress);
-	t->question = t->answered = -1;
+	t->question = t->answered = t->hinted = -1;
 	t->node = TRACE_NONE;
 	if (!progress_path(t->path, sizeof t->path, false)) {
 		t->path[0] = '\0';
@@ -23,7 +23,7 @@ struct tour *tour_new(void)
 	}
 	switch (progress_load(&t->progress, t->path, &err)) {
 	case PROGRESS_OK:
-		t->existed = true;
+		t->existed = t->returning = true;
 		break;
 	case PROGRESS_MISSING:
 		break;
@@ -52,7 +52,7 @@ struct tour *tour_new_detached(void)
 	struct tour *t = xcalloc(1, sizeof *t);
 
 	progress_init(&t->progress);
-	t->question = t->answered = -1;
+	t->question = t->answered = t->hinted = -1;
 	t->node = TRACE_NONE;
 	t->detached = true;
 	t->existed = true;
@@ -90,7 +90,7 @@ void tour_close(struct tour *t)
 	t->lesson = NULL;
 	t->number = 0;
 	t->page = 0;
-	t->question = t->answered = -1;
+	t->question = t->answered = t->hinted = -1;
 	t->squares = 0;
 	t->node = TRACE_NONE;
 	t->generation++;
@@ -197,7 +197,7 @@ bool tour_goto_page(struct tour *t, struct session *s, int page, struct error *e
 		for (int i = 0; i < t->lesson->pages[page].item_count && t->question < 0; i++)
 			if (t->lesson->pages[page].items[i].kind == LI_QUESTION)
 				t->question = i;
-	t->answered = -1;
+	t->answered = t->hinted = -1;
 	t->feedback[0] = '\0';
 	t->generation++;
 	tour_save(t);
@@ -322,6 +322,9 @@ bool tour_hint(struct tour *t, char *buf, size_t n, struct error *err)
 	if (it->question->hint == NULL)
 		return error_set(err, 0, 0, "no hint for this question: the page's text and the tree hold the answer");
 	snprintf(buf, n, "%s", it->question->hint);
+	/* The page shows the hint under its question, where a pane draws it (beside the board, not over it). */
+	t->hinted = t->question;
+	t->generation++;
 	return true;
 }
 
@@ -340,6 +343,9 @@ void tour_print_page(const struct tour *t, int width, FILE *out)
 {
 	static const char *const how[] = {
 		"answer MOVE", "answer SCORE (centipawns)", "answer N (the number of a choice)", "answer ALPHA BETA"
+	};
+	static const char *const what[] = {
+		"a move", "a score in centipawns", "the number of a choice (or press it)", "alpha and beta"
 	};
 	const struct lesson_page *pg;
 	const struct progress_lesson *pl = NULL;
@@ -396,8 +402,19 @@ void tour_print_page(const struct tour *t, int width, FILE *out)
 		} else if (i == t->question) {
 			char help[160];
 
-			snprintf(help, sizeof help, "(type '%s'%s)", how[q->kind], q->hint ? "; 'hint' helps" : "");
+			/* The tutor's keys where a pane shows the page, the commands where they are typed. */
+			if (t->pane)
+				snprintf(help, sizeof help, "(press A and type %s%s)", what[q->kind],
+					 q->hint ? "; H for a hint" : "");
+			else
+				snprintf(help, sizeof help, "(type '%s'%s)", how[q->kind], q->hint ? "; 'hint' helps" : "");
 			put_wrapped(help, width, "  ", out);
+		}
+		if (i == t->hinted && q->hint) {
+			char hint[700];
+
+			snprintf(hint, sizeof hint, "Hint: %s", q->hint);
+			put_wrapped(hint, width, "  ", out);
 		}
 	}
 	/* The last page offers the drill of the lesson's concept (practice.c's table). */

@@ -21,6 +21,7 @@ struct tour {
 	struct progress progress;
 	char path[4200];                 /* the progress file, "" when there is no state directory */
 	bool existed;                    /* a progress file was there at the start (not a new learner) */
+	bool returning;                  /* a progress file was read at the start: "welcome back" (existed changes on saving) */
 	bool detached;                   /* never reads or writes the progress file (tour_new_detached) */
 	bool borrowed;                   /* LESSON belongs to the caller of tour_show: closing does not free it */
 	bool position_asked;             /* the user opened a position (--fen): no lesson menu first */
@@ -31,6 +32,7 @@ struct tour {
 	int page;                        /* 0-based */
 	int question;                    /* the item index of the question being asked, -1 when none */
 	int answered;                    /* the item index FEEDBACK is about, -1 when none */
+	int hinted;                      /* the item index whose hint the page shows, -1 when none */
 	enum lesson_verdict verdict;
 	char feedback[800];
 

@@ -191,6 +191,16 @@ static void search_progress(void *ctx, uint64_t nodes)
 	refresh();
 }
 
+/* Whether command LINE is an answer or a hint (its first word a prefix of either, as commands may be shortened). */
+static bool lesson_reply(const char *line)
+{
+	size_t n;
+
+	line += strspn(line, " \t:");
+	n = strcspn(line, " \t");
+	return n >= 2 && (!strncmp(line, "answer", n) || !strncmp(line, "hint", n));
+}
+
 /* Runs a finished command line (or a tree search after '/'). */
 static void run_line(struct ui *ui, char *line)
 {
@@ -242,8 +252,19 @@ static void run_line(struct ui *ui, char *line)
 	/* One line of output goes to the status line (two rows when long); more opens the output view. */
 	while (len > 0 && buf[len - 1] == '\n')
 		buf[--len] = '\0';
-	/* A line that would not fit the status line's two rows (a long hint) opens the output view too. */
-	if (strchr(buf, '\n') || ui_text_cols(buf, len) > 2 * COLS - 8) {
+	/*
+	 * An answer's feedback and a hint are drawn in the lesson pane, under the
+	 * question (tour_print_page), beside the board and never over it: the
+	 * status line only says so.
+	 */
+	if (ui->panes[PANE_LESSON].shown && lesson_reply(line)) {
+		const char *v = strstr(buf, "[right]") ? "Right" : strstr(buf, "[wrong]") ? "Not quite" :
+				strstr(buf, "[?]") ? "Answer in the form the question asks" : "Hint";
+
+		ui_set_status(ui, false, "%s: the lesson pane shows it under the question", v);
+		free(buf);
+	} else if (strchr(buf, '\n') || ui_text_cols(buf, len) > 2 * COLS - 8) {
+		/* A line that would not fit the status line's two rows opens the output view. */
 		ui_output_set(ui, buf, false);
 		ui_set_status(ui, false, "%s", "");
 	} else {
@@ -430,8 +451,10 @@ int ui_run(struct session *s, bool ascii)
 		if (!t->existed && !t->position_asked)
 			ui_menu_open(&ui);
 		else if (t->lesson)
-			ui_set_status(&ui, false, "Welcome back: lesson %d, page %d of %d (L: all lessons)", t->number,
-				      t->page + 1, t->lesson->page_count);
+			/* "Welcome back" only to a learner who has been here: a progress file was read at the start. */
+			ui_set_status(&ui, false, "%s lesson %d, page %d of %d (L: all lessons)",
+				      t->returning ? "Welcome back:" : "Welcome to", t->number, t->page + 1,
+				      t->lesson->page_count);
 	}
 	ui_layout(&ui);
 

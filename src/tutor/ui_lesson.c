@@ -65,17 +65,18 @@ static void sync_text(struct ui *ui, int width)
 	ui->lesson_text = ui_wrap(buf, width);
 	free(buf);
 	/*
-	 * A new page starts at its top. The same page changed by an answer
-	 * scrolls to the feedback, two lines of the question above it, so the
-	 * learner sees the verdict without scrolling.
+	 * A new page starts at its top. The same page changed by an answer or
+	 * a hint scrolls to the feedback or the hint, two lines of the question
+	 * above it, so the learner sees it without scrolling.
 	 */
 	if (changed && where != ui->lesson_where) {
 		ui->lesson_top = 0;
-	} else if (changed && t->answered >= 0) {
+	} else if (changed && (t->answered >= 0 || t->hinted >= 0)) {
 		const char *at = ui->lesson_text;
 
 		for (int n = 0; at && *at; n++) {
-			if (!strncmp(at, "  [right]", 9) || !strncmp(at, "  [wrong]", 9) || !strncmp(at, "  [?]", 5)) {
+			if (!strncmp(at, "  [right]", 9) || !strncmp(at, "  [wrong]", 9) || !strncmp(at, "  [?]", 5) ||
+			    !strncmp(at, "  Hint: ", 8)) {
 				ui->lesson_top = n > 2 ? n - 2 : 0;
 				break;
 			}
