@@ -93,6 +93,20 @@ static const char *score(int v, int ply)
 }
 
 /*
+ * A window's edge as the sentences write it: a mate at the node itself
+ * (the mated side has no move left to make, fewer than 2 plies from here)
+ * is the end of the scale, "-inf" or "+inf"; anything else as score().
+ */
+static const char *edge(int v, int ply)
+{
+	if (v < 0 && v > -SCORE_INF && SCORE_MATE + v - ply < 2)
+		return "-inf";
+	if (v > 0 && v < SCORE_INF && SCORE_MATE - v - ply <= 0)
+		return "+inf";
+	return score(v, ply);
+}
+
+/*
  * Whether NODE is a leaf that returns its position's own value (a checkmate,
  * a stalemate, a static value at the horizon, the qdepth or ply limit, or a
  * quiet leaf): its value is exact wherever it lies against the window.
@@ -173,7 +187,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 	switch (e->kind) {
 	case TE_ENTER:
 		check(has(s, side), vname, fen, ev, "ENTER names the side to move", s);
-		check(has(s, score(nd->alpha, nd->ply)) && has(s, score(nd->beta, nd->ply)), vname, fen, ev, "ENTER gives the window", s);
+		check(has(s, edge(nd->alpha, nd->ply)) && has(s, edge(nd->beta, nd->ply)), vname, fen, ev, "ENTER gives the window", s);
 		if (in_check && quiescence && o->evasions)
 			check(has(s, "may not stand pat"), vname, fen, ev, "in check with evasions: no stand pat", s);
 		if (in_check && quiescence && !o->evasions) {
@@ -206,7 +220,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		} else if (e->extra == TSP_RAISE && !in_check) {
 			check(has(s, side) && has(s, "can keep at least"), vname, fen, ev, "a raise: the side keeps its value", s);
 		} else if (e->extra == TSP_CUTOFF) {
-			check(has(s, score(nd->beta, nd->ply)), vname, fen, ev, "a cutoff names beta", s);
+			check(has(s, edge(nd->beta, nd->ply)), vname, fen, ev, "a cutoff names beta", s);
 			check(has(s, "fail-soft") == o->fail_soft, vname, fen, ev, "fail-soft said iff fail-soft", s);
 		}
 		break;
@@ -265,7 +279,7 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		snprintf(gain, sizeof gain, "%d", e->v1);
 		snprintf(margin, sizeof margin, "margin of %d", o->delta_margin);
 		check(o->delta && e->v2 == o->delta_margin, vname, fen, ev, "delta prunes only with its margin", s);
-		check(has(s, gain) && has(s, margin) && has(s, score(nd->eval, nd->ply)) && has(s, score(alpha, nd->ply)),
+		check(has(s, gain) && has(s, margin) && has(s, score(nd->eval, nd->ply)) && has(s, edge(alpha, nd->ply)),
 		      vname, fen, ev, "DELTA_PRUNE gives gain, margin, stand pat and alpha", s);
 		check(nd->eval + e->v1 + e->v2 <= alpha, vname, fen, ev, "the delta test holds", s);
 		check(san[0] && has(s, san), vname, fen, ev, "DELTA_PRUNE names the move", s);

@@ -43,12 +43,17 @@ void score_format_bound(int score, int ply, enum score_bound bound, bool unicode
 		return;
 	}
 	mark = bound == SCORE_LOWER ? (unicode ? "\u2265" : ">=") : (unicode ? "\u2264" : "<=");
-	/* A bound at "mated here" or "mates here" is the end of the scale: no mate is claimed. */
-	if (SCORE_IS_MATE(score) && score < 0 && score_mate_moves(score, ply) == 0)
-		snprintf(value, sizeof value, "-inf");
-	else if (SCORE_IS_MATE(score) && score > 0 && SCORE_MATE - score - ply <= 0)
-		snprintf(value, sizeof value, "+inf");
-	else
-		score_format(score, ply, value, sizeof value);
+	score_format_edge(score, ply, value, sizeof value);
 	snprintf(buf, n, "%s%s", mark, value);
+}
+
+void score_format_edge(int score, int ply, char *buf, size_t n)
+{
+	/* "Mated here" or "mates here" is the end of the scale: no mate is claimed. */
+	if (SCORE_IS_MATE(score) && score < 0 && score_mate_moves(score, ply) == 0)
+		snprintf(buf, n, "-inf");
+	else if (SCORE_IS_MATE(score) && score > 0 && SCORE_MATE - score - ply <= 0)
+		snprintf(buf, n, "+inf");
+	else
+		score_format(score, ply, buf, n);
 }

@@ -52,6 +52,14 @@ enum score_bound { SCORE_EXACT = 0, SCORE_LOWER = 1, SCORE_UPPER = 2 };
  * always enough).
  */
 #define SCORE_BOUND_BUFSIZE 24
+
+/*
+ * A bound without its mark, as a window's alpha and beta are written: the
+ * value as score_format writes it, except that "mated here" and "mates
+ * here" (the ends a window starts from) are "-inf" and "+inf", never "#-0":
+ * a window edge is no mate.
+ */
+void score_format_edge(int score, int ply, char *buf, size_t n);
 void score_format_bound(int score, int ply, enum score_bound bound, bool unicode, char *buf, size_t n);
 
 #endif

@@ -58,6 +58,17 @@ static const char *sc(int score, int ply)
 	return b;
 }
 
+/* A window's edge seen from a node at PLY, as score_format_edge ("-inf", never "#-0"); buffers as sc. */
+static const char *sce(int score, int ply)
+{
+	static char bufs[6][SCORE_BUFSIZE];
+	static int next;
+	char *b = bufs[next++ % 6];
+
+	score_format_edge(score, ply, b, sizeof bufs[0]);
+	return b;
+}
+
 /*
  * A value a node returned seen from a node at PLY, with what it is worth
  * (BOUND, a TB_*): ">=+50" for a lower bound, "<=-100" for an upper bound,
@@ -221,7 +232,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		if (!(nd->flags & TN_QUIESCENCE) && !trace_node_is_horizon(t, e->node)) {
 			snprintf(buf, n, "The main search enters %s at ply %d, %s to move, with the window "
 				 "alpha %s, beta %s: every legal move will be tried.",
-				 where, nd->ply, who, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply));
+				 where, nd->ply, who, sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply));
 		} else if (nd->qply <= 0) {
 			char takes[200];
 
@@ -234,11 +245,11 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 					 "; without a stand pat (brute), the side to move must go on while it has a move to try");
 			snprintf(buf, n, "The main search has reached its horizon at %s. %s "
 				 "(window alpha %s, beta %s; static value %s for %s).",
-				 where, takes, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), who);
+				 where, takes, sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply), sc(nd->eval, nd->ply), who);
 		} else {
 			snprintf(buf, n, "Quiescence ply %d: the exchange goes on in %s, %s to move, "
 				 "window alpha %s, beta %s, static value %s.",
-				 nd->qply, where, who, sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply));
+				 nd->qply, where, who, sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply), sc(nd->eval, nd->ply));
 		}
 		if (!(nd->flags & TN_IN_CHECK) || strlen(buf) + 200 >= n)
 			break;
@@ -261,20 +272,20 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 
 		if (e->extra == TSP_CUTOFF)
 			snprintf(buf, n, "The stand pat of %s is at least beta (%s): %s, so the node returns %s.",
-				 sc(e->v1, nd->ply), sc(nd->beta, nd->ply), checked ? "the search takes the static value as a lower bound"
+				 sc(e->v1, nd->ply), sce(nd->beta, nd->ply), checked ? "the search takes the static value as a lower bound"
 				 : "the side to move need not capture at all",
 				 opt->fail_soft ? "its stand pat (fail-soft)" : "beta");
 		else if (e->extra == TSP_RAISE && checked)
 			snprintf(buf, n, "The stand pat of %s is above alpha (%s): the search takes it as a lower "
-				 "bound for %s, so alpha rises to %s.", sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, sc(e->v1, nd->ply));
+				 "bound for %s, so alpha rises to %s.", sc(e->v1, nd->ply), sce(nd->alpha, nd->ply), who, sc(e->v1, nd->ply));
 		else if (e->extra == TSP_RAISE)
 			snprintf(buf, n, "The stand pat of %s is above alpha (%s): %s can keep at least this "
 				 "much by not making %s, so alpha rises to %s and only moves that do better matter.",
-				 sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, q_moves(opt, nd->qply), sc(e->v1, nd->ply));
+				 sc(e->v1, nd->ply), sce(nd->alpha, nd->ply), who, q_moves(opt, nd->qply), sc(e->v1, nd->ply));
 		else
 			snprintf(buf, n, "The stand pat of %s is not above alpha (%s): doing nothing is not "
 				 "good enough here, so %s looks for %s that does better.",
-				 sc(e->v1, nd->ply), sc(nd->alpha, nd->ply), who, q_moves(opt, nd->qply));
+				 sc(e->v1, nd->ply), sce(nd->alpha, nd->ply), who, q_moves(opt, nd->qply));
 		if (checked)
 			faulty_note(pos, who, buf, n);
 		break;
@@ -295,12 +306,12 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		/* A move that cuts off scores at least beta: its value is a lower bound, written so. */
 		snprintf(buf, n, "%s scores %s, at least beta (%s): the opponent would never allow this "
 			 "position, so the other moves here are skipped (a beta cutoff).",
-			 san, scb(e->v1, nd->ply, TB_LOWER), sc(nd->beta, nd->ply));
+			 san, scb(e->v1, nd->ply, TB_LOWER), sce(nd->beta, nd->ply));
 		break;
 	case TE_DELTA_PRUNE:
 		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
 			 "margin of %d, the stand pat %s would reach only %s, not above alpha (%s).",
-			 san, e->v1, e->v2, sc(nd->eval, nd->ply), sc(nd->eval + e->v1 + e->v2, nd->ply), sc(alpha_at(t, e->node, ev), nd->ply));
+			 san, e->v1, e->v2, sc(nd->eval, nd->ply), sc(nd->eval + e->v1 + e->v2, nd->ply), sce(alpha_at(t, e->node, ev), nd->ply));
 		break;
 	case TE_SEE_PRUNE:
 		snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
@@ -389,7 +400,7 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 "%d child%s, returned %s (%s)%s.",
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
-		 sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
+		 sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
 		 nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
 		 trace_bound_name(trace_node_value_bound(t, node)),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
@@ -407,7 +418,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
 	else
 		snprintf(kind, sizeof kind, "main");
-	snprintf(window, sizeof window, "[%s,%s]", sc(nd->alpha, nd->ply), sc(nd->beta, nd->ply));
+	snprintf(window, sizeof window, "[%s,%s]", sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply));
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *b = NULL;
@@ -468,7 +479,7 @@ void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san
 
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
-			 sc(nd->eval, nd->ply), e->v1, e->v2, sc(alpha_at(t, e->node, ev), nd->ply));
+			 sc(nd->eval, nd->ply), e->v1, e->v2, sce(alpha_at(t, e->node, ev), nd->ply));
 	else
 		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1, nd->ply));
 }

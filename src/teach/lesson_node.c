@@ -179,8 +179,8 @@ void lesson_node_describe(const struct trace *t, uint32_t n, char *buf, size_t s
 	char a[24], b[24], sc[24], ev[24];
 	size_t used;
 
-	score_format(nd->alpha, nd->ply, a, sizeof a);
-	score_format(nd->beta, nd->ply, b, sizeof b);
+	score_format_edge(nd->alpha, nd->ply, a, sizeof a);
+	score_format_edge(nd->beta, nd->ply, b, sizeof b);
 	score_format(nd->score, nd->ply, sc, sizeof sc);
 	score_format(nd->eval, nd->ply, ev, sizeof ev);
 	used = (size_t)snprintf(buf, size, "node #%u (window %s %s, eval %s, score %s;", n, a, b, ev, sc);

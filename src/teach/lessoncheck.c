@@ -312,8 +312,8 @@ static void verify_question(struct verifier *v, struct lesson_item *it)
 			if (nd->alpha != q->alpha || nd->beta != q->beta) {
 				char a[24], b[24];
 
-				score_format(nd->alpha, nd->ply, a, sizeof a);
-				score_format(nd->beta, nd->ply, b, sizeof b);
+				score_format_edge(nd->alpha, nd->ply, a, sizeof a);
+				score_format_edge(nd->beta, nd->ply, b, sizeof b);
 				vfail(v, q->answer_line, q->answer_column, "wrong answer: the window at node #%u is "
 				      "%s %s", node, a, b);
 			}

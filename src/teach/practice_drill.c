@@ -245,7 +245,7 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 			score_format(-cn.score, nd.ply, v, sizeof v);
 			append(buf, size, &used, " %s (%s)", san, v);
 			if (cut && cu < sizeof cuts) {
-				score_format(nd.beta, nd.ply, w, sizeof w);
+				score_format_edge(nd.beta, nd.ply, w, sizeof w);
 				cu += (size_t)snprintf(cuts + cu, sizeof cuts - cu, " %s cuts off: %s >= beta %s, so fail-hard "
 						       "returns %s there.", san, v, w, w);
 			}
@@ -266,7 +266,7 @@ static void deciding_line(const struct trace *t, uint32_t n, const struct positi
 			explain_eval(&p, kind, count, sizeof count);
 			score_format(sp, nd.ply, v, sizeof v);
 			if (spcut) {
-				score_format(nd.beta, nd.ply, w, sizeof w);
+				score_format_edge(nd.beta, nd.ply, w, sizeof w);
 				append(buf, size, &used, " where %s stands pat on %s [%s], at or above beta %s: "
 							 "it cuts off and returns %s", p.side == WHITE ? "White" : "Black", v, count, w, w);
 			} else if (sp_raised) {
@@ -806,8 +806,8 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	question_start(q, s, p, level_of(s), c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
-	score_format(nd.alpha, nd.ply, a, sizeof a);
-	score_format(nd.beta, nd.ply, b, sizeof b);
+	score_format_edge(nd.alpha, nd.ply, a, sizeof a);
+	score_format_edge(nd.beta, nd.ply, b, sizeof b);
 	score_format(nd.eval, nd.ply, ev_text, sizeof ev_text);
 	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, window [%s, %s], static value "
 		 "%s, quiescence ply %d, mode checks, --check-plies %d): is the quiet check %s searched? (yes/no)", line,

@@ -208,8 +208,8 @@ static void fill(const struct trace *t, const struct position *root, const struc
 	label[0] = (char)toupper((unsigned char)label[0]);
 	explain_event(t, ev, root, opt, q->q.sentence, sizeof q->q.sentence);
 	alpha = alpha_before(t, e->node, ev);
-	score_format(alpha, nd->ply, a, sizeof a);
-	score_format(nd->beta, nd->ply, b, sizeof b);
+	score_format_edge(alpha, nd->ply, a, sizeof a);
+	score_format_edge(nd->beta, nd->ply, b, sizeof b);
 	san[0] = '\0';
 	if (e->move != MOVE_NONE && is_try(e->kind))
 		notation_san(&q->q.pos, e->move, san);
@@ -240,7 +240,7 @@ static void fill(const struct trace *t, const struct position *root, const struc
 		child = returned_child(t, ev, e);
 		score = -trace_node_get(t, child).score;
 		alpha = alpha_before(t, e->node, ev);
-		score_format(alpha, nd->ply, a, sizeof a);
+		score_format_edge(alpha, nd->ply, a, sizeof a);
 		score_format(score, nd->ply, c, sizeof c);
 		notation_san(&q->q.pos, trace_node_get(t, child).move, san);
 		snprintf(q->q.prompt, sizeof q->q.prompt, "%s: %s is worth %s here; alpha %s, beta %s: 1 neither, "
@@ -268,7 +268,7 @@ static void fill(const struct trace *t, const struct position *root, const struc
 		break;
 	}
 	case PW_NODE_VALUE:
-		score_format(nd->alpha, nd->ply, a, sizeof a);
+		score_format_edge(nd->alpha, nd->ply, a, sizeof a);
 		snprintf(q->q.prompt, sizeof q->q.prompt, "%s is done (entry window [%s, %s]): what value does it "
 			 "return? (a number)", label, a, b);
 		set_value(q, nd->score, PRACTICEWALK_TOLERANCE);
@@ -281,15 +281,15 @@ static void fill(const struct trace *t, const struct position *root, const struc
 		notation_san(&pos, nd->move, san);
 		node_label(t, root, nd->parent, label, sizeof label);
 		label[0] = (char)toupper((unsigned char)label[0]);
-		score_format(alpha_before(t, nd->parent, ev), parent.ply, a, sizeof a);
-		score_format(parent.beta, parent.ply, b, sizeof b);
+		score_format_edge(alpha_before(t, nd->parent, ev), parent.ply, a, sizeof a);
+		score_format_edge(parent.beta, parent.ply, b, sizeof b);
 		snprintf(q->q.prompt, sizeof q->q.prompt, "%s plays %s with alpha %s, beta %s: what is the new node's "
 			 "beta? (a number)", label, san, a, b);
 		set_value(q, nd->beta, 0);
 		break;
 	}
 	case PW_BOUND:
-		score_format(nd->alpha, nd->ply, a, sizeof a);
+		score_format_edge(nd->alpha, nd->ply, a, sizeof a);
 		score_format(nd->score, nd->ply, c, sizeof c);
 		snprintf(q->q.prompt, sizeof q->q.prompt, "%s returns %s (entry window [%s, %s]): is it 1 exact, "
 			 "2 a lower bound or 3 an upper bound?", label, c, a, b);

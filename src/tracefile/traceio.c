@@ -59,6 +59,17 @@ static const char *sc(int score, int ply)
 	return b;
 }
 
+/* A window's edge, as score_format_edge: the end of the scale as "-inf"/"+inf", never "#-0"; buffers as sc. */
+static const char *sce(int score, int ply)
+{
+	static char bufs[8][SCORE_BUFSIZE];
+	static int next;
+	char *b = bufs[next++ & 7];
+
+	score_format_edge(score, ply, b, sizeof bufs[0]);
+	return b;
+}
+
 /*
  * The value node ID (N) of T returned, seen from its PLY, with what it is
  * worth (trace_node_value_bound): as sc when exact, and a bound with its mark (">=+50", "<=-100", the end of
@@ -551,7 +562,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 		fprintf(out, "main d%d", w->opt->depth - ply);
 	else
 		fprintf(out, "q%d", n->qply);
-	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sc(n->alpha, ply), sc(n->beta, ply), sc(n->eval, ply),
+	fprintf(out, "] (a=%s b=%s) eval %s -> %s (%s)\n", sce(n->alpha, ply), sce(n->beta, ply), sc(n->eval, ply),
 		sc_node(t, id, n, ply), trace_bound_name(trace_node_value_bound(t, id)));
 
 	for (uint32_t ev = trace_node_next_event(t, id, n->enter); ev != TRACE_NONE;
@@ -580,7 +591,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 		switch (e->kind) {
 		case TE_STAND_PAT:
 			if (e->extra == TSP_CUTOFF)
-				fprintf(out, "stand pat %s >= beta %s: cutoff\n", sc(e->v1, ply), sc(n->beta, ply));
+				fprintf(out, "stand pat %s >= beta %s: cutoff\n", sc(e->v1, ply), sce(n->beta, ply));
 			else if (e->extra == TSP_RAISE)
 				fprintf(out, "stand pat %s > alpha %s: raises alpha\n", sc(e->v1, ply), sc(alpha, ply));
 			else
@@ -596,7 +607,7 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 			alpha = e->v1;
 			break;
 		case TE_BETA_CUTOFF:
-			fprintf(out, "%s: beta cutoff (%s >= %s)\n", mv, sc(e->v1, ply), sc(n->beta, ply));
+			fprintf(out, "%s: beta cutoff (%s >= %s)\n", mv, sc(e->v1, ply), sce(n->beta, ply));
 			break;
 		case TE_DELTA_PRUNE:
 			fprintf(out, "%s: delta prune (eval %s + captures %d + margin %d <= alpha %s)\n", mv,
@@ -784,8 +795,10 @@ static void dot_node(const struct dot_walk *w, uint32_t id, const struct positio
 		fprintf(out, "\\nq%d", n->qply);
 	if (n->flags & TN_IN_CHECK)
 		fputs(" in check", out);
-	fprintf(out, "\\n[%s, %s] eval %s\\n-> %s %s%s%s%s\", shape=%s", sc(n->alpha, n->ply), sc(n->beta, n->ply),
-		sc(n->eval, n->ply), sc(n->score, n->ply), trace_bound_name(n->bound), note ? "\\n" : "", note ? note : "",
+	/* The value with what it is worth, as the text tree writes it (a bound with its mark). */
+	fprintf(out, "\\n[%s, %s] eval %s\\n-> %s %s%s%s%s\", shape=%s", sce(n->alpha, n->ply), sce(n->beta, n->ply),
+		sc(n->eval, n->ply), sc_node(w->t, id, n, n->ply), trace_bound_name(trace_node_value_bound(w->t, id)),
+		note ? "\\n" : "", note ? note : "",
 		stopped ? "\\nSTOPPED" : "", shape);
 	if (style[0])
 		fprintf(out, ", style=\"%s\"", style);

@@ -70,8 +70,8 @@ bool ui_practice_mask_line(struct ui *ui, const struct trace *t, uint32_t node, 
 		snprintf(kind, sizeof kind, "q%d", nd.qply);
 	else
 		snprintf(kind, sizeof kind, "main");
-	score_format(nd.alpha, nd.ply, a, sizeof a);
-	score_format(nd.beta, nd.ply, b, sizeof b);
+	score_format_edge(nd.alpha, nd.ply, a, sizeof a);
+	score_format_edge(nd.beta, nd.ply, b, sizeof b);
 	/* No '*' either: whether the node ends on the principal variation is not known yet. */
 	snprintf(buf, n, "%c  %-6s %-4s = ?  [%s,%s]", fold, san, kind, a, b);
 	return true;

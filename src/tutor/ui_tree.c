@@ -212,8 +212,8 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	/* As the wide line (explain_tree_line): a node in check that stood pat (the faulty variant) searched none. */
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 7 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevas", bl ? " " : "");
-	score_format(nd->alpha, nd->ply, a, sizeof a);
-	score_format(nd->beta, nd->ply, b, sizeof b);
+	score_format_edge(nd->alpha, nd->ply, a, sizeof a);
+	score_format_edge(nd->beta, nd->ply, b, sizeof b);
 	if (note)
 		snprintf(sp, sizeof sp, "%s", note);
 	snprintf(buf, n, "%c%-6s %-2s %-5s %s%s%s%s[%s,%s]", nd->flags & TN_PV ? '*' : ' ', san, kind, score,
@@ -245,7 +245,7 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			const struct trace_event e_v = trace_event_get(t, line), *e = &e_v;
 
 			score_format(trace_node_get(t, node).eval, trace_node_get(t, node).ply, a, sizeof a);
-			score_format(trace_node_get(t, node).alpha, trace_node_get(t, node).ply, b, sizeof b);
+			score_format_edge(trace_node_get(t, node).alpha, trace_node_get(t, node).ply, b, sizeof b);
 			/*
 			 * The compact form drops letters, never the formula's end: "d" for
 			 * "delta:", no "alpha"; the whole formula fits a 40-column side.
