@@ -8,18 +8,7 @@
 #include <string.h>
 
 #include "teach/screenfact.h"
-
-static int failures, cases;
-
-#define CHECK(cond, ...) do { \
-	cases++; \
-	if (!(cond)) { \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-		printf(__VA_ARGS__); \
-		putchar('\n'); \
-		failures++; \
-	} \
-} while (0)
+#include "check.h"
 
 /* A sentence and the facts it must read, written "kind:word" in order, separated by spaces. */
 struct read_case {
@@ -146,6 +135,6 @@ int main(void)
 	check_reads();
 	check_screens();
 	check_claims();
-	printf("test_screenfact: %d cases, %d failures\n", cases, failures);
+	printf("test_screenfact: %ld cases, %d failures\n", checks, failures);
 	return failures ? 1 : 0;
 }
