@@ -199,4 +199,10 @@ expect_out_has "info depth 1 seldepth" "UCI: depth 1 finishes within 30 nodes"
 expect_out_line "bestmove d1d5" "UCI: a depth 2 stopped before any root move finished keeps depth 1's move"
 grep -F "info depth 2" "$T/out" >/dev/null && fail "UCI: an info line for the unfinished depth 2"
 
+# A node the stop cut short shows no value, not even a bound: the root of a
+# stopped search always lies on the path from the stop (issue 25).
+printf 'fen %s\ndepth 4\nset max-nodes 3000\nsearch\ntree\nquit\n' 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' |
+	"$Q" repl >"$T/out" 2>"$T/err"
+grep -E '^>? +0 \*?root +main += \? ' "$T/out" >/dev/null || fail "the root of a stopped search shows a value: $(grep 'root' "$T/out")"
+
 finish

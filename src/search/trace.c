@@ -508,6 +508,17 @@ uint32_t trace_stopped_at(const struct trace *t)
 	return t->stopped ? t->stopped_at : TRACE_NONE;
 }
 
+bool trace_node_unfinished(const struct trace *t, uint32_t n)
+{
+	if (n >= trace_node_count(t) || trace_node_get(t, n).leave == TRACE_NONE)
+		return true;
+	/* The path from the stop up to the root: the nodes whose loops it cut short. */
+	for (uint32_t p = trace_stopped_at(t); p != TRACE_NONE && p < trace_node_count(t); p = trace_node_get(t, p).parent)
+		if (p == n)
+			return true;
+	return false;
+}
+
 static struct trace_event make_event(uint32_t node, int kind, move m, int v1, int v2, int extra)
 {
 	struct trace_event e;

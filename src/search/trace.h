@@ -134,6 +134,14 @@ int trace_node_bound(const struct trace *t, uint32_t n);
  * a node's value with this mark (score_format_bound).
  */
 int trace_node_value_bound(const struct trace *t, uint32_t n);
+
+/*
+ * Whether node N has no value to show: it was never left, or the search
+ * stopped inside its subtree (N is the node where it stopped, or one of its
+ * ancestors), so what it returned is what a cut-short loop held, neither
+ * its value nor a bound on it.
+ */
+bool trace_node_unfinished(const struct trace *t, uint32_t n);
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
 /*
  * Whose values and move order a trace holds: a trace read from a file whose

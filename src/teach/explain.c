@@ -401,7 +401,7 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
 		 sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
-		 nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 trace_node_unfinished(t, node) ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
 		 trace_bound_name(trace_node_value_bound(t, node)),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
@@ -467,7 +467,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, nd->leave == TRACE_NONE ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 move_san, kind, trace_node_unfinished(t, node) ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
 		 note ? note : sp, window,
 		 badges);
 }

@@ -159,7 +159,8 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
 	else
 		snprintf(kind, sizeof kind, "m");
-	if (nd->leave == TRACE_NONE)
+	/* A node the stop cut short has no value to show, not even a bound. */
+	if (trace_node_unfinished(t, node))
 		snprintf(score, sizeof score, "?");
 	else
 		/* A cut or a fail-low returns a bound, never the node's value: ">=+50", "<=-100". */
