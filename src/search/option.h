@@ -141,8 +141,8 @@ struct option_preset {
 };
 extern const struct option_preset option_presets[];
 extern const int option_preset_count;
-/* The first OPTION_PRESET_NAMED presets are named variants (faulty, brute, rival); the rest short forms. */
-#define OPTION_PRESET_NAMED 3
+/* The first OPTION_PRESET_NAMED presets are named variants (brute, faulty, rival, modern); the rest short forms. */
+#define OPTION_PRESET_NAMED 4
 
 /* The preset NAME or NULL. */
 const struct option_preset *option_preset_find(const char *name);
