@@ -66,6 +66,13 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json-full --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
 "$Q" trace --format json-full --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
 "$Q" trace --format json-full --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+# The modern techniques (issue 29): futility, a SEE threshold, recaptures only
+# from qply 1, evasion pruning after one evasion (and the same without it).
+"$Q" trace --format json-full --futility --fen "$WAC" >"$T/fut.json" || bail "trace futility"
+"$Q" trace --format json-full --see --see-margin 80 --fen "$WAC" >"$T/seem.json" || bail "trace see-margin"
+"$Q" trace --format json-full --recaptures 1 --fen "$OPEN" >"$T/rec.json" || bail "trace recaptures"
+"$Q" trace --format json-full --depth 1 --evasion-limit 1 --fen "$CHECK" >"$T/eva.json" || bail "trace evasion-limit"
+"$Q" trace --format json-full --depth 2 --mode checks --fen "$WAC" >"$T/evq.json" || bail "trace checks"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
 # 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
 # the pawn on e7 attacks d8 and f8, the king is on a8).
@@ -76,7 +83,9 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
 	leave-score:soft mate-distance:mate qdepth-where:brute delta-margin:delta \
 	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
-	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push; do
+	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push \
+	futility-condition:fut futility-margin:fut see-threshold:seem recapture-disabled:rec \
+	recapture-missed:rec evasion-condition:eva evasion-missed:evq; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }

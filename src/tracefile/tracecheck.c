@@ -313,7 +313,10 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 	if (o->see) {
 		int see = see_move(&c->pos, m);
 
-		if (see < -o->see_margin)
+		if (see < -o->see_margin && o->see_margin == 0)
+			violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < 0), found it searched",
+				  U(m), see);
+		else if (see < -o->see_margin)
 			violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < -%d), found it searched",
 				  U(m), see, o->see_margin);
 	}

@@ -344,7 +344,10 @@ static void json_modern_prune(struct wbuf *w, const struct trace_event *e)
 
 		WB(w, ", \"rule\": \"");
 		wb_lit(w, rule, strlen(rule));
-		WB(w, e->extra == TFP_SEE ? "\", \"see\": " : "\", \"captured\": ");
+		if (e->extra == TFP_SEE)
+			WB(w, "\", \"see\": ");
+		else
+			WB(w, "\", \"captured\": ");
 		wb_int(w, e->v1);
 		WB(w, ", \"margin\": ");
 		wb_int(w, e->v2);
