@@ -88,6 +88,8 @@ struct ref_opts {
 	bool see;
 	const char *flags;
 	bool pst;            /* --eval pst (else material) */
+	int see_margin;      /* --see-margin: with see, a capture is left out when its SEE < -see_margin */
+	int recaptures;      /* --recaptures: from this quiescence ply, only moves to the last move's square; 0: off */
 };
 
 static const struct ref_opts *R;     /* the options of the running reference */
@@ -140,9 +142,11 @@ static bool ref_gives_check(struct position *pos, move m)
  * material by SEE is left out with --see), and in mode checks the quiet
  * moves that give check while K < check-plies.
  */
-static void ref_qmoves(struct position *pos, int k, bool evading, struct move_list *out)
+static void ref_qmoves(struct position *pos, int k, bool evading, move last, struct move_list *out)
 {
 	struct move_list all;
+	/* Recaptures only (R->recaptures is N + 1; 0 is off): not in check, at qply N or deeper, below the root. */
+	bool recaptures = R->recaptures > 0 && k >= R->recaptures - 1 && last != MOVE_NONE && !board_in_check(pos);
 
 	movegen_all(pos, &all);
 	out->count = 0;
@@ -156,8 +160,10 @@ static void ref_qmoves(struct position *pos, int k, bool evading, struct move_li
 		}
 		if (promotion && MOVE_PROMO_TYPE(m) != QUEEN)
 			continue;
+		if (recaptures && MOVE_TO(m) != MOVE_TO(last))
+			continue;
 		if (capture || promotion) {
-			if (R->see && capture && see_move(pos, m) < 0)
+			if (R->see && capture && see_move(pos, m) < -R->see_margin)
 				continue;
 			out->moves[out->count++] = m;
 			continue;
@@ -184,7 +190,7 @@ static bool ref_q_leaf(const struct position *pos, int ply, int k, int *value)
 }
 
 /* Plain minimax. K is the quiescence ply, or -1 in the main search (DEPTH plies left). */
-static int ref_minimax(struct position *pos, int depth, int ply, int k)
+static int ref_minimax(struct position *pos, int depth, int ply, int k, move last)
 {
 	struct move_list list;
 	bool in_check;
@@ -203,7 +209,7 @@ static int ref_minimax(struct position *pos, int depth, int ply, int k)
 	} else {
 		if (ref_q_leaf(pos, ply, k, &value))
 			return value;
-		ref_qmoves(pos, k, in_check && R->evasions, &list);
+		ref_qmoves(pos, k, in_check && R->evasions, last, &list);
 		if (in_check && R->evasions) {
 			if (list.count == 0)
 				return -(REF_MATE - ply);
@@ -219,7 +225,7 @@ static int ref_minimax(struct position *pos, int depth, int ply, int k)
 		int v;
 
 		board_make(pos, list.moves[i], &u);
-		v = -ref_minimax(pos, depth - 1, ply + 1, k < 0 ? -1 : k + 1);
+		v = -ref_minimax(pos, depth - 1, ply + 1, k < 0 ? -1 : k + 1, list.moves[i]);
 		board_unmake(pos, list.moves[i], &u);
 		if (v > best)
 			best = v;
@@ -264,7 +270,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 }
 
 /* Fail-hard alpha-beta over the same tree, in generator order (or sorted). */
-static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply, int k)
+static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply, int k, move last)
 {
 	struct move_list list;
 	bool in_check;
@@ -282,7 +288,7 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 	} else {
 		if (ref_q_leaf(pos, ply, k, &value))
 			return value;
-		ref_qmoves(pos, k, in_check && R->evasions, &list);
+		ref_qmoves(pos, k, in_check && R->evasions, last, &list);
 		if (in_check && R->evasions) {
 			if (list.count == 0)
 				return -(REF_MATE - ply);
@@ -302,7 +308,7 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 		int v;
 
 		board_make(pos, list.moves[i], &u);
-		v = -ref_ab(pos, depth - 1, -beta, -alpha, ply + 1, k < 0 ? -1 : k + 1);
+		v = -ref_ab(pos, depth - 1, -beta, -alpha, ply + 1, k < 0 ? -1 : k + 1, list.moves[i]);
 		board_unmake(pos, list.moves[i], &u);
 		if (ref_over)
 			return 0;
@@ -345,9 +351,9 @@ static bool ref_value(const struct position *root, const struct ref_opts *o, int
 		sign = -1;
 	}
 	if (method == REF_MINIMAX)
-		*value = sign * ref_minimax(&pos, depth, ply, k);
+		*value = sign * ref_minimax(&pos, depth, ply, k, first);
 	else
-		*value = sign * ref_ab(&pos, depth, -REF_INF, REF_INF, ply, k);
+		*value = sign * ref_ab(&pos, depth, -REF_INF, REF_INF, ply, k, first);
 	ref_total[method] += ref_nodes;
 	return !ref_over;
 }
@@ -365,6 +371,8 @@ static void options_from(const struct ref_opts *o, int depth, bool fail_soft, bo
 	opt->stand_pat = o->stand_pat;
 	opt->evasions = o->evasions;
 	opt->see = o->see;
+	opt->see_margin = o->see_margin;
+	opt->recaptures = o->recaptures - 1;
 	opt->delta = false;
 	opt->fail_soft = fail_soft;
 	opt->order = order_none ? ORDER_NONE : ORDER_MVV_LVA;
@@ -385,20 +393,29 @@ static void print_repro(const struct position *pos, const struct ref_opts *o, in
 /* ------------------------------------------------------------ the comparisons */
 
 /* Option sets. The four the issue names first, then variants. */
-static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none", false };
-static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures", false };
-static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks", false };
-static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions", false };
-static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see", false };
-static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions", false };
-static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4", false };
-static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3", false };
-static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat", false };
-static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2", false };
-static const struct ref_opts OPT_BRUTE_FAULTY_Q3 = { "brute+faulty+qdepth=3", REF_CAPTURES, 1, 3, false, false, false, "--mode captures --no-stand-pat --no-evasions --qdepth 3", false };
-static const struct ref_opts OPT_CAPTURES_PST = { "captures+pst", REF_CAPTURES, 1, -1, true, true, false, "--mode captures --eval pst", true };
-static const struct ref_opts OPT_CHECKS_PST = { "checks+pst", REF_CHECKS, 1, -1, true, true, false, "--mode checks --eval pst", true };
-static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2", false };
+static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none", false, 0, 0 };
+static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks", false, 0, 0 };
+static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions", false, 0, 0 };
+static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE_FAULTY_Q3 = { "brute+faulty+qdepth=3", REF_CAPTURES, 1, 3, false, false, false, "--mode captures --no-stand-pat --no-evasions --qdepth 3", false, 0, 0 };
+static const struct ref_opts OPT_CAPTURES_PST = { "captures+pst", REF_CAPTURES, 1, -1, true, true, false, "--mode captures --eval pst", true, 0, 0 };
+static const struct ref_opts OPT_CHECKS_PST = { "checks+pst", REF_CHECKS, 1, -1, true, true, false, "--mode checks --eval pst", true, 0, 0 };
+static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2", false, 0, 0 };
+/* Issue 29: a SEE threshold, and recaptures only (recaptures is N + 1 for --recaptures N). */
+static const struct ref_opts OPT_SEE80 = { "captures+see+see-margin=80", REF_CAPTURES, 1, -1, true, true, true,
+					   "--mode captures --see --see-margin 80", false, 80, 0 };
+static const struct ref_opts OPT_REC1 = { "captures+recaptures=1", REF_CAPTURES, 1, -1, true, true, false,
+					  "--mode captures --recaptures 1", false, 0, 2 };
+static const struct ref_opts OPT_CHECKS_REC0 = { "checks+recaptures=0", REF_CHECKS, 1, -1, true, true, false,
+						 "--mode checks --recaptures 0", false, 0, 1 };
+static const struct ref_opts OPT_BRUTE_REC0_Q3 = { "brute+recaptures=0+qdepth=3", REF_CAPTURES, 1, 3, false, true, false,
+						   "--mode captures --no-stand-pat --recaptures 0 --qdepth 3", false, 0, 1 };
 
 struct stats {
 	long cases;            /* (position, options, depth) triples compared */
@@ -623,7 +640,7 @@ static const struct hand_case hand_cases[] = {
 	{ "capture mate within qdepth 2", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q2, 0, 31999, "a1a8" },
 };
 
-static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0", false };
+static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0", false, 0, 0 };
 
 static void hand_check(const struct hand_case *c)
 {
@@ -703,6 +720,10 @@ static const struct plan plans[] = {
 	{ &OPT_BRUTE_FAULTY_Q3, { 1, -1, -1 }, 200000, 1 },
 	{ &OPT_CAPTURES_PST, { 1, 2, -1 }, 0, 1 },
 	{ &OPT_CHECKS_PST, { 1, -1, -1 }, 0, 1 },
+	{ &OPT_SEE80, { 1, 2, -1 }, 0, 1 },
+	{ &OPT_REC1, { 1, 2, -1 }, 0, 1 },
+	{ &OPT_CHECKS_REC0, { 1, -1, -1 }, 200000, 1 },
+	{ &OPT_BRUTE_REC0_Q3, { 1, 2, -1 }, 200000, 1 },
 };
 
 int main(void)
