@@ -23,7 +23,11 @@
  * score as the reference for every option set whose tree is order-independent
  * (modes none, captures, checks; no evasions; no stand pat; --qdepth; --see).
  * Delta pruning depends on alpha at the time, hence on the order, and is only
- * checked by the trace checker.
+ * checked by the trace checker. Of issue 29's switches, the SEE threshold
+ * (--see-margin) and recaptures only (--recaptures) are order-independent
+ * and in the reference below; futility and evasion pruning depend on the
+ * order and have an ordered reference of their own, compared node for node
+ * (ord_search); hand-worked decisions of each rule are in hand_decisions.
  *
  * The semantics (from the issue): scores in centipawns for the side to move;
  * mated = -(32000 - ply), ply from the root, quiescence plies included;
@@ -56,6 +60,8 @@
 #include "chess/notation.h"
 #include "search/option.h"
 #include "search/search.h"
+#include "search/trace.h"
+#include "search/variant.h"
 #include "chess/see.h"
 
 #define REF_MATE 32000
@@ -861,8 +867,91 @@ static void hand_check(const struct hand_case *c)
 	}
 }
 
+/*
+ * Hand-worked decisions of the issue 29 rules at a quiescence root (depth 0),
+ * read from the trace: how many events of KIND the search records, the
+ * first one's move and value (v1), and the root score.
+ *
+ * A: White Bc3, Kg1; Black Ne5 (defended by the pawn d6), Kh8. Material
+ * 320 - 410 = -90 for White. Bxe5 is the only capture: SEE = 310 (the
+ * knight) - 320 (the bishop, retaken) = -10. --see prunes it (SEE < 0),
+ * --see-margin 80 does not (-10 >= -80); futility with margin 0: the stand
+ * pat -90 raises alpha to -90, -90 + 0 <= -90 and SEE -10 <= 0, so rule see
+ * prunes it; with margin 100, -90 + 100 > -90 and nothing is pruned. The
+ * value stays -90 (Bxe5 dxe5 is -100).
+ * B: A plus a white Ra4 and a black Bd7 (Black's king on g8: Bxe5 is no
+ * check): +90 for White. After Bxe5, Black's captures are Bxa4 and the
+ * recapture dxe5: --recaptures 1 prunes Bxa4 (qply 1, not to e5). With
+ * --recaptures 2, Bxa4 is searched and White's Bxd6 after it (qply 2, not
+ * to a4) is pruned.
+ * C: Black Ke8 in check by Re1, Nd3: six evasions, Nxe1 (a capture, tried
+ * first) and the quiet Ne5, Kd7, Kd8, Kf7, Kf8. Nxe1 is worth +310 (White
+ * has nothing left to capture with), not a mated score, so with
+ * --evasion-limit 1 the five quiet evasions are pruned; the value is +310
+ * either way.
+ */
+struct hand_decision {
+	const char *what, *fen, *spec;
+	int kind, count;
+	const char *move;      /* the first event's move (UCI), NULL: no event */
+	int v1;                /* the first event's v1 */
+	int score;
+};
+
+static const struct hand_decision hand_decisions[] = {
+#define POS_A "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1"
+#define POS_B "6k1/3b4/3p4/4n3/R7/2B5/8/6K1 w - - 0 1"
+#define POS_C "4k3/8/8/8/8/3n4/8/4R1K1 b - - 0 1"
+	{ "A: SEE threshold 0 prunes Bxe5", POS_A, "captures+see", TE_SEE_PRUNE, 1, "c3e5", -10, -90 },
+	{ "A: SEE threshold 80 keeps Bxe5", POS_A, "captures+see+see-margin=80", TE_SEE_PRUNE, 0, NULL, 0, -90 },
+	{ "A: futility margin 0, rule see", POS_A, "captures+futility+futility-margin=0", TE_FUTILITY_PRUNE, 1, "c3e5", -10,
+	  -90 },
+	{ "A: futility margin 100 keeps Bxe5", POS_A, "captures+futility", TE_FUTILITY_PRUNE, 0, NULL, 0, -90 },
+	{ "B: recaptures from qply 1", POS_B, "captures+recaptures=1", TE_RECAPTURE_PRUNE, 1, "d7a4", 0, 90 },
+	{ "B: recaptures from qply 2", POS_B, "captures+recaptures=2", TE_RECAPTURE_PRUNE, 1, "e5d6", 0, 90 },
+	{ "C: evasion limit 1", POS_C, "captures+evasion-limit=1", TE_EVASION_PRUNE, 5, "e8d7", 310, 310 },
+	{ "C: no evasion pruning", POS_C, "captures", TE_EVASION_PRUNE, 0, NULL, 0, 310 },
+};
+
+static void hand_decision_check(const struct hand_decision *c)
+{
+	struct position pos;
+	struct search_options opt;
+	struct search_result res;
+	struct error err = { 0 };
+	struct trace *t = trace_new();
+	struct trace_event first = { 0 };
+	int count = 0;
+
+	if (!fen_parse(&pos, c->fen, &err) || (option_defaults(&opt), opt.depth = 0, !variant_apply(&opt, c->spec, &err))) {
+		CHECK(false, "%s: %s", c->what, err.msg);
+		trace_free(t);
+		return;
+	}
+	search_run(&pos, &opt, t, NULL, &res);
+	for (uint32_t ev = 0; ev < trace_event_count(t); ev++) {
+		struct trace_event e = trace_event_get(t, ev);
+
+		if (e.kind == c->kind && count++ == 0)
+			first = e;
+	}
+	CHECK(count == c->count, "%s: %d %s events, expected %d", c->what, count, trace_kind_name(c->kind), c->count);
+	if (c->move && count > 0) {
+		char uci[NOTATION_BUFSIZE];
+
+		notation_uci(first.move, uci);
+		CHECK(!strcmp(uci, c->move) && first.v1 == c->v1, "%s: the first %s is %s (%d), expected %s (%d)", c->what,
+		      trace_kind_name(c->kind), uci, first.v1, c->move, c->v1);
+	}
+	CHECK(res.score == c->score, "%s: score %d, expected %d", c->what, res.score, c->score);
+	trace_free(t);
+}
+
 static void hand_checks(void)
 {
+	for (size_t i = 0; i < sizeof hand_decisions / sizeof hand_decisions[0]; i++)
+		hand_decision_check(&hand_decisions[i]);
+
 	static const struct hand_case q0 = {
 		/* --qdepth 0: the horizon returns the static value at once (0: Rxa8# unseen). */
 		"qdepth 0: Rxa8# unseen at the horizon", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q0, 0, 0, NULL
