@@ -11,7 +11,7 @@
  * and read, the tutor's completion, the comparison of two option sets, and
  * quiesce(1)'s list of search options (man/gen-synopsis.py checks it).
  *
- * The named variants (brute, faulty, rival) are presets: settings of the
+ * The named variants (brute, faulty, rival, modern) are presets: settings of the
  * table's options, listed once here too, and so are the two describers a
  * learner reads ("captures, delta 200, SEE" and the trace's "mode captures,
  * depth 2, ...").
@@ -125,7 +125,7 @@ void option_names_text(char *buf, size_t n);
  */
 void option_help(char *buf, size_t n);
 
-/* The modes and named variants a mode spec starts with: "none, captures, checks, brute, faulty or rival". */
+/* The modes and named variants a mode spec starts with: "none, captures, checks, brute, faulty, rival or modern". */
 void option_modes_text(char *buf, size_t n);
 
 /* The name of quiescence mode MODE: "none", "captures" or "checks". */

@@ -30,7 +30,7 @@ const struct command_spec command_table[] = {
 	{ "help", "[COMMAND]", "list the commands, or explain one", cmd_help, "command" },
 	{ "fen", "FEN", "set the position to study", command_fen, NULL },
 	{ "move", "MOVE...", "play moves (SAN or UCI) from the position; the result becomes the position", command_move, "move" },
-	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, "
+	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, modern, "
 	  "+delta=M, +nodelta, +see, +soft, +checks-all ...", command_mode, "cmpmode" },
 	{ "depth", "N", "set the main search depth in plies", command_depth, NULL },
 	{ "set", "OPTION VALUE", "set a search option ('set' alone lists them; Tab completes them)", command_set,
