@@ -206,7 +206,7 @@ static void print_table(const struct compare_run *run, const char *path, const s
 		       namew, run->modes[m].name, run->modes[m].opt.depth, solved, row->accuracy,
 		       (unsigned long long)row->nodes, 100.0 * row->qshare, row->nodes_per_position,
 		       (unsigned long long)row->stand_pat_cutoffs,
-		       (unsigned long long)(row->delta_prunes + row->see_prunes), row->capped,
+		       (unsigned long long)(row->delta_prunes + row->see_prunes + row->modern_prunes), row->capped,
 		       row->seconds);
 		nodes += (double)row->nodes;
 	}
