@@ -206,6 +206,19 @@ assert d["profile"][1]["qply"] == 0 and d["profile"][1]["a"] == 15, d["profile"]
 assert d["only_a"] == 0 and d["only_b"] > 0
 PYEOF
 fi
+# The new prunes (issue 29) are named where two searches part. Hand-worked:
+# after a8a1+ White's king on e1 has three evasions, all quiet (Kd2, Ke2,
+# Kf2: d1 and f1 stay on the rook's rank, nothing can take or block); with
+# --evasion-limit 1 the two after the first are skipped (the first is worth
+# -500, not mated), and the diff names the first skipped one.
+if expect_exit 1 "diff evasion-limit vs none" "$Q" diff "$T/eva.json" "$T/right.json"; then
+	expect_out_has "): prune" "the parting is a prune"
+	expect_out_has "(evasion pruning: after 1 evasions, best " "A's prune is named evasion pruning, with its numbers"
+fi
+"$Q" trace --format json-full --fen "$WAC" >"$T/wac.json" || bail "trace WAC"
+if expect_exit 1 "diff futility vs none" "$Q" diff "$T/fut.json" "$T/wac.json"; then
+	expect_out_has "(futility: captured " "A's prune is named futility pruning, with its numbers"
+fi
 # diff's exit status is diff(1)'s: 0 no parting, 1 parted, 2 trouble.
 expect_exit 2 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&
 	expect_err_has "different positions" "diff refuses traces of two positions"

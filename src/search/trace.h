@@ -38,6 +38,13 @@ enum trace_kind {
 	TE_KIND_COUNT
 };
 
+/* Whether events of KIND skip a move: delta, SEE, futility, recapture and evasion pruning. */
+static inline bool trace_is_prune(int kind)
+{
+	return kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE || kind == TE_FUTILITY_PRUNE || kind == TE_RECAPTURE_PRUNE ||
+	       kind == TE_EVASION_PRUNE;
+}
+
 /* Which futility rule pruned: the captured value could not reach alpha, or the capture wins nothing by SEE. */
 enum { TFP_VALUE = 0, TFP_SEE = 1 };
 

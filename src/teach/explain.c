@@ -380,8 +380,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		for (uint32_t x = nd->enter; x != TRACE_NONE && x < ev; x = trace_node_next_event(t, e->node, x)) {
 			int kind = trace_event_get(t, x).kind;
 
-			pruned |= kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE || kind == TE_FUTILITY_PRUNE ||
-				  kind == TE_RECAPTURE_PRUNE;
+			pruned |= trace_is_prune(kind);
 		}
 		snprintf(buf, n, "Without a stand pat (brute), this node had %s: its static value %s is returned.",
 			 pruned ? "no move left to search once pruning skipped its captures" :
@@ -452,6 +451,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	char kind[8], window[32], sp[16] = "", badges[96] = "";
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false, stood = false;
+	unsigned modern = 0;   /* the modern prune kinds badged so far, a bit each */
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -484,6 +484,14 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 			if (!see)
 				b = "see";
 			see = true;
+			break;
+		case TE_FUTILITY_PRUNE:
+		case TE_RECAPTURE_PRUNE:
+		case TE_EVASION_PRUNE:
+			if (!(modern & (1u << (e->kind - TE_FUTILITY_PRUNE))))
+				b = e->kind == TE_FUTILITY_PRUNE ? "futility" : e->kind == TE_RECAPTURE_PRUNE ? "recapture" :
+				    "evasion-prune";
+			modern |= 1u << (e->kind - TE_FUTILITY_PRUNE);
 			break;
 		case TE_MATE:
 			b = "mate";

@@ -149,8 +149,7 @@ static void describe(const struct trace *t, const struct trace_event *e, char *b
 /* Whether KIND skips a move: delta, SEE, futility, recapture or evasion pruning. */
 static bool is_prune_kind(int kind)
 {
-	return kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE || kind == TE_FUTILITY_PRUNE || kind == TE_RECAPTURE_PRUNE ||
-	       kind == TE_EVASION_PRUNE;
+	return trace_is_prune(kind);
 }
 
 static bool is_leaf_kind(int kind)
