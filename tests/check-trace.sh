@@ -73,6 +73,8 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json-full --recaptures 1 --fen "$OPEN" >"$T/rec.json" || bail "trace recaptures"
 "$Q" trace --format json-full --depth 1 --evasion-limit 1 --fen "$CHECK" >"$T/eva.json" || bail "trace evasion-limit"
 "$Q" trace --format json-full --depth 2 --mode checks --fen "$WAC" >"$T/evq.json" || bail "trace checks"
+# Hand-worked: White Bc3 against Ne5 defended by d6: -90 for White, Bxe5 has SEE 310 - 320 = -10.
+"$Q" trace --format json-full --depth 0 --fen "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" >"$T/futq.json" || bail "trace futility position"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
 # 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
 # the pawn on e7 attacks d8 and f8, the king is on a8).
@@ -85,7 +87,7 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
 	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push \
 	futility-condition:fut futility-margin:fut see-threshold:seem recapture-disabled:rec \
-	recapture-missed:rec evasion-condition:eva evasion-missed:evq; do
+	recapture-missed:rec evasion-condition:eva evasion-missed:evq futility-missed:futq; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
