@@ -225,6 +225,65 @@ def mutate(name, tr):
         # Hand-worked: a pawn push to the seventh searched with --pawn-pushes, now undeclared.
         tr["options"]["pawn_pushes"] = False
         return 0
+    # ---- the modern techniques (issue 29)
+    if name == "futility-condition":
+        # A futility prune by the SEE rule now says the capture wins a pawn (SEE 100 > 0).
+        e = first_event(tr, lambda e: e["kind"] == "futility_prune" and e["rule"] == "see")
+        e["see"] = 100
+        return e["node"]
+    if name == "futility-margin":
+        # A smaller margin than the search used: every prune still holds under it (a larger one
+        # would make searched captures missed prunes, reported earlier), but names another margin.
+        tr["options"]["futility_margin"] -= 50
+        return first_event(tr, lambda e: e["kind"] == "futility_prune")["node"]
+    if name == "see-threshold":
+        # A larger threshold than the search used: no searched capture becomes a missed prune.
+        tr["options"]["see_margin"] += 20
+        return first_event(tr, lambda e: e["kind"] == "see_prune")["node"]
+    if name == "recapture-disabled":
+        tr["options"]["recaptures"] = None
+        return first_event(tr, lambda e: e["kind"] == "recapture_prune")["node"]
+    if name == "recapture-missed":
+        # Searched with recaptures from qply 1, declared from qply 0: the first move searched at
+        # a quiescence node of qply 0 (not in check) that does not go to the square its own
+        # move went to.
+        tr["options"]["recaptures"] = 0
+        for e in tr["events"]:
+            n = nodes[e["node"]]
+            if (e["kind"] == "move" and n["qply"] == 0 and not n["in_check"] and n["move"] is not None
+                    and e["move"][2:4] != n["move"][2:4]):
+                return n["id"]
+        sys.exit("no event fits the mutation")
+    if name == "futility-missed":
+        # Hand-worked (tests/check-trace.sh): the root stands pat at -90 (alpha -90) and its one
+        # capture Bxe5 has SEE -10; the trace, searched without futility, now declares it with a
+        # margin of 0: -90 + 0 <= -90 and SEE <= 0, so Bxe5 must have been pruned, at the root.
+        tr["options"]["futility"] = True
+        tr["options"]["futility_margin"] = 0
+        return 0
+    if name == "evasion-condition":
+        # An evasion prune whose best so far is a mated score: nothing was known not to lose.
+        e = first_event(tr, lambda e: e["kind"] == "evasion_prune")
+        e["best"] = -31990
+        return e["node"]
+    if name == "evasion-missed":
+        # Searched without evasion pruning, declared with a limit of 1: the first quiescence node
+        # in check that searched a quiet evasion (no capture, no promotion) after one evasion or
+        # more, the best of them (their scores negated) not a mated score (above -31870).
+        tr["options"]["evasion_limit"] = 1
+        best, count = {}, {}
+        for e in tr["events"]:
+            n = nodes[e["node"]]
+            if e["kind"] != "move" or n["qply"] is None or not n["in_check"]:
+                continue
+            nid = n["id"]
+            child = nodes[e["child"]]
+            quiet = "x" not in child["san"] and "=" not in child["san"]
+            if quiet and count.get(nid, 0) >= 1 and best[nid] > -31870:
+                return nid
+            count[nid] = count.get(nid, 0) + 1
+            best[nid] = max(best.get(nid, -32767), -child["score"])
+        sys.exit("no event fits the mutation")
     sys.exit("unknown mutation " + name)
 
 

@@ -66,6 +66,15 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json-full --no-stand-pat --qdepth 2 --fen "$OPEN" >"$T/brute.json" || bail "trace brute"
 "$Q" trace --format json-full --delta --fen "$WAC" >"$T/delta.json" || bail "trace delta"
 "$Q" trace --format json-full --see --fen "$WAC" >"$T/see.json" || bail "trace see"
+# The modern techniques (issue 29): futility, a SEE threshold, recaptures only
+# from qply 1, evasion pruning after one evasion (and the same without it).
+"$Q" trace --format json-full --futility --fen "$WAC" >"$T/fut.json" || bail "trace futility"
+"$Q" trace --format json-full --see --see-margin 80 --fen "$WAC" >"$T/seem.json" || bail "trace see-margin"
+"$Q" trace --format json-full --recaptures 1 --fen "$OPEN" >"$T/rec.json" || bail "trace recaptures"
+"$Q" trace --format json-full --depth 1 --evasion-limit 1 --fen "$CHECK" >"$T/eva.json" || bail "trace evasion-limit"
+"$Q" trace --format json-full --depth 2 --mode checks --fen "$WAC" >"$T/evq.json" || bail "trace checks"
+# Hand-worked: White Bc3 against Ne5 defended by d6: -90 for White, Bxe5 has SEE 310 - 320 = -10.
+"$Q" trace --format json-full --depth 0 --fen "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" >"$T/futq.json" || bail "trace futility position"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
 # 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
 # the pawn on e7 attacks d8 and f8, the king is on a8).
@@ -76,7 +85,9 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 	stand-pat-outcome:cap child-window:cap cutoff-below-beta:cap missing-raise:cap \
 	leave-score:soft mate-distance:mate qdepth-where:brute delta-margin:delta \
 	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
-	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push; do
+	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push \
+	futility-condition:fut futility-margin:fut see-threshold:seem recapture-disabled:rec \
+	recapture-missed:rec evasion-condition:eva evasion-missed:evq futility-missed:futq; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
@@ -196,6 +207,19 @@ assert d["profile"][0] == {"qply": None, "a": 1, "b": 1}, d["profile"][0]
 assert d["profile"][1]["qply"] == 0 and d["profile"][1]["a"] == 15, d["profile"][1]
 assert d["only_a"] == 0 and d["only_b"] > 0
 PYEOF
+fi
+# The new prunes (issue 29) are named where two searches part. Hand-worked:
+# after a8a1+ White's king on e1 has three evasions, all quiet (Kd2, Ke2,
+# Kf2: d1 and f1 stay on the rook's rank, nothing can take or block); with
+# --evasion-limit 1 the two after the first are skipped (the first is worth
+# -500, not mated), and the diff names the first skipped one.
+if expect_exit 1 "diff evasion-limit vs none" "$Q" diff "$T/eva.json" "$T/right.json"; then
+	expect_out_has "): prune" "the parting is a prune"
+	expect_out_has "(evasion pruning: after 1 evasions, best " "A's prune is named evasion pruning, with its numbers"
+fi
+"$Q" trace --format json-full --fen "$WAC" >"$T/wac.json" || bail "trace WAC"
+if expect_exit 1 "diff futility vs none" "$Q" diff "$T/fut.json" "$T/wac.json"; then
+	expect_out_has "(futility: captured " "A's prune is named futility pruning, with its numbers"
 fi
 # diff's exit status is diff(1)'s: 0 no parting, 1 parted, 2 trouble.
 expect_exit 2 "diff of two positions" "$Q" diff "$T/cap.json" "$T/mate.json" &&

@@ -137,7 +137,7 @@ usage_error() {
 	expect_usage_error "compare $*" "$_msg" "$Q" compare "$@"
 }
 usage_error "unknown mode 'bogus'" --epd "$D/horizon.epd" --modes captures,bogus &&
-	expect_err_has "expected none, captures, checks, brute, faulty or rival" "bad mode: the valid ones"
+	expect_err_has "expected none, captures, checks, brute, faulty, rival or modern" "bad mode: the valid ones"
 usage_error "in mode 'captures+delta=abc'" --epd "$D/horizon.epd" --modes captures+delta=abc
 usage_error "empty mode" --epd "$D/horizon.epd" --modes captures,,none
 usage_error "--modes LIST is required" --epd "$D/horizon.epd"

@@ -66,6 +66,11 @@ static const struct variant_case variants[] = {
 	{ "none", 1, { TE_HORIZON, TE_STALEMATE, -1 } },
 	{ "captures+qdepth=1", 2, { TE_QDEPTH_LIMIT, -1 } },
 	{ "captures+max-nodes=5", 2, { TE_STOPPED, -1 } },
+	{ "captures+futility", 2, { TE_FUTILITY_PRUNE, -1 } },
+	{ "captures+see+see-margin=50", 1, { TE_SEE_PRUNE, -1 } },
+	{ "captures+recaptures=0", 2, { TE_RECAPTURE_PRUNE, -1 } },
+	{ "checks+evasion-limit=1", 2, { TE_EVASION_PRUNE, -1 } },
+	{ "modern", 2, { TE_STAND_PAT, -1 } },
 };
 
 static void check(bool ok, const char *variant, const char *fen, uint32_t ev, const char *what, const char *sentence)
@@ -285,9 +290,40 @@ static void check_event(const struct trace *t, uint32_t ev, const struct positio
 		check(san[0] && has(s, san), vname, fen, ev, "DELTA_PRUNE names the move", s);
 		break;
 	}
-	case TE_SEE_PRUNE:
-		check(o->see && e->v1 < 0 && has(s, score(e->v1, nd->ply)), vname, fen, ev, "SEE_PRUNE: a losing SEE, given", s);
+	case TE_SEE_PRUNE: {
+		char loss[16];
+
+		snprintf(loss, sizeof loss, "%d", -e->v1);
+		check(o->see && e->v1 < -o->see_margin && e->v2 == o->see_margin, vname, fen, ev,
+		      "SEE_PRUNE: a SEE below the threshold", s);
+		check(e->v2 ? has(s, loss) : has(s, score(e->v1, nd->ply)), vname, fen, ev, "SEE_PRUNE: its SEE, given", s);
 		break;
+	}
+	case TE_FUTILITY_PRUNE: {
+		char margin[24];
+
+		snprintf(margin, sizeof margin, "margin of %d", o->futility_margin);
+		check(o->futility && e->v2 == o->futility_margin && has(s, margin) && has(s, score(nd->eval, nd->ply)),
+		      vname, fen, ev, "FUTILITY_PRUNE gives the margin and the stand pat", s);
+		check(san[0] && has(s, san) && has(s, "Futility pruning"), vname, fen, ev, "FUTILITY_PRUNE names the move", s);
+		break;
+	}
+	case TE_RECAPTURE_PRUNE: {
+		char q[32];
+
+		snprintf(q, sizeof q, "quiescence ply %d", nd->qply);
+		check(o->recaptures >= 0 && nd->qply >= o->recaptures && has(s, q) && san[0] && has(s, san), vname, fen, ev,
+		      "RECAPTURE_PRUNE names the move and the ply", s);
+		break;
+	}
+	case TE_EVASION_PRUNE: {
+		char n_[24];
+
+		snprintf(n_, sizeof n_, "%d evasion", e->v2);
+		check(in_check && o->evasion_limit >= 0 && e->v2 >= o->evasion_limit && has(s, n_) && san[0] && has(s, san),
+		      vname, fen, ev, "EVASION_PRUNE: in check, names the move and how many were searched", s);
+		break;
+	}
 	case TE_MATE:
 		check(mated && has(s, side) && has(s, "checkmate"), vname, fen, ev, "MATE: the side is checkmated", s);
 		break;

@@ -46,7 +46,8 @@ static void expected(const struct outline *o, uint32_t n, uint32_t *out, size_t 
 			continue;
 		if (e->kind == TE_MOVE)
 			expected(o, trace_child_of_move_event(e), out, len);
-		else if ((e->kind == TE_DELTA_PRUNE || e->kind == TE_SEE_PRUNE) && o->filter != OUTLINE_MAIN)
+		else if ((e->kind == TE_DELTA_PRUNE || e->kind == TE_SEE_PRUNE || e->kind == TE_FUTILITY_PRUNE ||
+			  e->kind == TE_RECAPTURE_PRUNE || e->kind == TE_EVASION_PRUNE) && o->filter != OUTLINE_MAIN)
 			out[(*len)++] = ev;
 	}
 }

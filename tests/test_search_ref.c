@@ -23,7 +23,11 @@
  * score as the reference for every option set whose tree is order-independent
  * (modes none, captures, checks; no evasions; no stand pat; --qdepth; --see).
  * Delta pruning depends on alpha at the time, hence on the order, and is only
- * checked by the trace checker.
+ * checked by the trace checker. Of issue 29's switches, the SEE threshold
+ * (--see-margin) and recaptures only (--recaptures) are order-independent
+ * and in the reference below; futility and evasion pruning depend on the
+ * order and have an ordered reference of their own, compared node for node
+ * (ord_search); hand-worked decisions of each rule are in hand_decisions.
  *
  * The semantics (from the issue): scores in centipawns for the side to move;
  * mated = -(32000 - ply), ply from the root, quiescence plies included;
@@ -56,6 +60,8 @@
 #include "chess/notation.h"
 #include "search/option.h"
 #include "search/search.h"
+#include "search/trace.h"
+#include "search/variant.h"
 #include "chess/see.h"
 #include "check.h"
 
@@ -80,6 +86,8 @@ struct ref_opts {
 	bool see;
 	const char *flags;
 	bool pst;            /* --eval pst (else material) */
+	int see_margin;      /* --see-margin: with see, a capture is left out when its SEE < -see_margin */
+	int recaptures;      /* --recaptures: from this quiescence ply, only moves to the last move's square; 0: off */
 };
 
 static const struct ref_opts *R;     /* the options of the running reference */
@@ -132,9 +140,11 @@ static bool ref_gives_check(struct position *pos, move m)
  * material by SEE is left out with --see), and in mode checks the quiet
  * moves that give check while K < check-plies.
  */
-static void ref_qmoves(struct position *pos, int k, bool evading, struct move_list *out)
+static void ref_qmoves(struct position *pos, int k, bool evading, move last, struct move_list *out)
 {
 	struct move_list all;
+	/* Recaptures only (R->recaptures is N + 1; 0 is off): not in check, at qply N or deeper, below the root. */
+	bool recaptures = R->recaptures > 0 && k >= R->recaptures - 1 && last != MOVE_NONE && !board_in_check(pos);
 
 	movegen_all(pos, &all);
 	out->count = 0;
@@ -148,8 +158,10 @@ static void ref_qmoves(struct position *pos, int k, bool evading, struct move_li
 		}
 		if (promotion && MOVE_PROMO_TYPE(m) != QUEEN)
 			continue;
+		if (recaptures && MOVE_TO(m) != MOVE_TO(last))
+			continue;
 		if (capture || promotion) {
-			if (R->see && capture && see_move(pos, m) < 0)
+			if (R->see && capture && see_move(pos, m) < -R->see_margin)
 				continue;
 			out->moves[out->count++] = m;
 			continue;
@@ -176,7 +188,7 @@ static bool ref_q_leaf(const struct position *pos, int ply, int k, int *value)
 }
 
 /* Plain minimax. K is the quiescence ply, or -1 in the main search (DEPTH plies left). */
-static int ref_minimax(struct position *pos, int depth, int ply, int k)
+static int ref_minimax(struct position *pos, int depth, int ply, int k, move last)
 {
 	struct move_list list;
 	bool in_check;
@@ -195,7 +207,7 @@ static int ref_minimax(struct position *pos, int depth, int ply, int k)
 	} else {
 		if (ref_q_leaf(pos, ply, k, &value))
 			return value;
-		ref_qmoves(pos, k, in_check && R->evasions, &list);
+		ref_qmoves(pos, k, in_check && R->evasions, last, &list);
 		if (in_check && R->evasions) {
 			if (list.count == 0)
 				return -(REF_MATE - ply);
@@ -211,7 +223,7 @@ static int ref_minimax(struct position *pos, int depth, int ply, int k)
 		int v;
 
 		board_make(pos, list.moves[i], &u);
-		v = -ref_minimax(pos, depth - 1, ply + 1, k < 0 ? -1 : k + 1);
+		v = -ref_minimax(pos, depth - 1, ply + 1, k < 0 ? -1 : k + 1, list.moves[i]);
 		board_unmake(pos, list.moves[i], &u);
 		if (v > best)
 			best = v;
@@ -256,7 +268,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 }
 
 /* Fail-hard alpha-beta over the same tree, in generator order (or sorted). */
-static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply, int k)
+static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply, int k, move last)
 {
 	struct move_list list;
 	bool in_check;
@@ -274,7 +286,7 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 	} else {
 		if (ref_q_leaf(pos, ply, k, &value))
 			return value;
-		ref_qmoves(pos, k, in_check && R->evasions, &list);
+		ref_qmoves(pos, k, in_check && R->evasions, last, &list);
 		if (in_check && R->evasions) {
 			if (list.count == 0)
 				return -(REF_MATE - ply);
@@ -294,7 +306,7 @@ static int ref_ab(struct position *pos, int depth, int alpha, int beta, int ply,
 		int v;
 
 		board_make(pos, list.moves[i], &u);
-		v = -ref_ab(pos, depth - 1, -beta, -alpha, ply + 1, k < 0 ? -1 : k + 1);
+		v = -ref_ab(pos, depth - 1, -beta, -alpha, ply + 1, k < 0 ? -1 : k + 1, list.moves[i]);
 		board_unmake(pos, list.moves[i], &u);
 		if (ref_over)
 			return 0;
@@ -337,9 +349,9 @@ static bool ref_value(const struct position *root, const struct ref_opts *o, int
 		sign = -1;
 	}
 	if (method == REF_MINIMAX)
-		*value = sign * ref_minimax(&pos, depth, ply, k);
+		*value = sign * ref_minimax(&pos, depth, ply, k, first);
 	else
-		*value = sign * ref_ab(&pos, depth, -REF_INF, REF_INF, ply, k);
+		*value = sign * ref_ab(&pos, depth, -REF_INF, REF_INF, ply, k, first);
 	ref_total[method] += ref_nodes;
 	return !ref_over;
 }
@@ -357,6 +369,8 @@ static void options_from(const struct ref_opts *o, int depth, bool fail_soft, bo
 	opt->stand_pat = o->stand_pat;
 	opt->evasions = o->evasions;
 	opt->see = o->see;
+	opt->see_margin = o->see_margin;
+	opt->recaptures = o->recaptures - 1;
 	opt->delta = false;
 	opt->fail_soft = fail_soft;
 	opt->order = order_none ? ORDER_NONE : ORDER_MVV_LVA;
@@ -377,20 +391,29 @@ static void print_repro(const struct position *pos, const struct ref_opts *o, in
 /* ------------------------------------------------------------ the comparisons */
 
 /* Option sets. The four the issue names first, then variants. */
-static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none", false };
-static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures", false };
-static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks", false };
-static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions", false };
-static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see", false };
-static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions", false };
-static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4", false };
-static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3", false };
-static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat", false };
-static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2", false };
-static const struct ref_opts OPT_BRUTE_FAULTY_Q3 = { "brute+faulty+qdepth=3", REF_CAPTURES, 1, 3, false, false, false, "--mode captures --no-stand-pat --no-evasions --qdepth 3", false };
-static const struct ref_opts OPT_CAPTURES_PST = { "captures+pst", REF_CAPTURES, 1, -1, true, true, false, "--mode captures --eval pst", true };
-static const struct ref_opts OPT_CHECKS_PST = { "checks+pst", REF_CHECKS, 1, -1, true, true, false, "--mode checks --eval pst", true };
-static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2", false };
+static const struct ref_opts OPT_NONE = { "none", REF_NONE, 1, -1, true, true, false, "--mode none", false, 0, 0 };
+static const struct ref_opts OPT_CAPTURES = { "captures", REF_CAPTURES, 1, -1, true, true, false, "--mode captures", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS = { "checks", REF_CHECKS, 1, -1, true, true, false, "--mode checks", false, 0, 0 };
+static const struct ref_opts OPT_FAULTY = { "faulty", REF_CAPTURES, 1, -1, true, false, false, "--mode captures --no-evasions", false, 0, 0 };
+static const struct ref_opts OPT_SEE = { "captures+see", REF_CAPTURES, 1, -1, true, true, true, "--mode captures --see", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS_FAULTY = { "checks+no-evasions", REF_CHECKS, 1, -1, true, false, false, "--mode checks --no-evasions", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS_ALL_Q4 = { "checks-all+qdepth=4", REF_CHECKS, -1, 4, true, true, false, "--mode checks --check-plies all --qdepth 4", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE_Q3 = { "brute+qdepth=3", REF_CAPTURES, 1, 3, false, true, false, "--mode captures --no-stand-pat --qdepth 3", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE = { "brute", REF_CAPTURES, 1, -1, false, true, false, "--mode captures --no-stand-pat", false, 0, 0 };
+static const struct ref_opts OPT_CHECKS2 = { "checks+check-plies=2", REF_CHECKS, 2, -1, true, true, false, "--mode checks --check-plies 2", false, 0, 0 };
+static const struct ref_opts OPT_BRUTE_FAULTY_Q3 = { "brute+faulty+qdepth=3", REF_CAPTURES, 1, 3, false, false, false, "--mode captures --no-stand-pat --no-evasions --qdepth 3", false, 0, 0 };
+static const struct ref_opts OPT_CAPTURES_PST = { "captures+pst", REF_CAPTURES, 1, -1, true, true, false, "--mode captures --eval pst", true, 0, 0 };
+static const struct ref_opts OPT_CHECKS_PST = { "checks+pst", REF_CHECKS, 1, -1, true, true, false, "--mode checks --eval pst", true, 0, 0 };
+static const struct ref_opts OPT_CAPTURES_Q2 = { "captures+qdepth=2", REF_CAPTURES, 1, 2, true, true, false, "--mode captures --qdepth 2", false, 0, 0 };
+/* Issue 29: a SEE threshold, and recaptures only (recaptures is N + 1 for --recaptures N). */
+static const struct ref_opts OPT_SEE80 = { "captures+see+see-margin=80", REF_CAPTURES, 1, -1, true, true, true,
+					   "--mode captures --see --see-margin 80", false, 80, 0 };
+static const struct ref_opts OPT_REC1 = { "captures+recaptures=1", REF_CAPTURES, 1, -1, true, true, false,
+					  "--mode captures --recaptures 1", false, 0, 2 };
+static const struct ref_opts OPT_CHECKS_REC0 = { "checks+recaptures=0", REF_CHECKS, 1, -1, true, true, false,
+						 "--mode checks --recaptures 0", false, 0, 1 };
+static const struct ref_opts OPT_BRUTE_REC0_Q3 = { "brute+recaptures=0+qdepth=3", REF_CAPTURES, 1, 3, false, true, false,
+						   "--mode captures --no-stand-pat --recaptures 0 --qdepth 3", false, 0, 1 };
 
 struct stats {
 	long cases;            /* (position, options, depth) triples compared */
@@ -553,6 +576,198 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
 	return true;
 }
 
+/* ------------------------------------------------------------ the ordered reference (issue 29) */
+
+/*
+ * Futility pruning and evasion pruning depend on alpha and on the best score
+ * at the moment a move comes up, so on the move order: their reference must
+ * search in the search's order to agree. It takes the core's move lists
+ * (movegen_all in the main search, movegen_tactical and movegen_evasions in
+ * the quiescence search: the order of their ties is the generators'), sorts
+ * them by its own MVV-LVA (victim x 16 + 8 - attacker, queen promotions
+ * + 16 x (900 - 100), tactical moves first, stable), and writes the rules
+ * from the issue's words: a capture that does not promote is skipped when
+ * stand pat + margin + captured <= alpha, or stand pat + margin <= alpha and
+ * SEE <= 0; answering a check, a quiet evasion is skipped once N evasions
+ * were searched and the best is not mated. Mode captures, stand pat on, no
+ * delta. search_run must return the same value and visit the same number of
+ * nodes, fail-hard and fail-soft: node for node.
+ */
+struct ord_opts {
+	const char *name;
+	bool futility;
+	int futility_margin;
+	int evasion_limit;   /* -1: off */
+	bool see;
+	int see_margin;
+	int recaptures;      /* -1: off */
+};
+
+static const struct ord_opts *OR;
+static bool ord_soft;
+
+static int ord_victim(const struct position *pos, move m)
+{
+	int to = MOVE_TO(m);
+
+	if (pos->squares[to] != EMPTY)
+		return board_piece_value[PIECE_TYPE(pos->squares[to])];
+	return ref_is_capture(pos, m) ? VALUE_PAWN : 0;
+}
+
+static void ord_sort(const struct position *pos, struct move_list *list)
+{
+	int key[MAX_MOVES];
+
+	for (int i = 0; i < list->count; i++) {
+		move m = list->moves[i];
+		bool capture = ref_is_capture(pos, m), promotion = ref_is_promotion(pos, m);
+
+		key[i] = 0;
+		if (capture || promotion) {
+			key[i] = 16 * ord_victim(pos, m) + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]) + 1;
+			if (promotion)
+				key[i] += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
+		}
+	}
+	for (int i = 1; i < list->count; i++)
+		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
+			int tk = key[j];
+			move tm = list->moves[j];
+
+			key[j] = key[j - 1];
+			list->moves[j] = list->moves[j - 1];
+			key[j - 1] = tk;
+			list->moves[j - 1] = tm;
+		}
+}
+
+static int ord_search(struct position *pos, int depth, int alpha, int beta, int ply, int k, move last)
+{
+	struct move_list list;
+	bool in_check = board_in_check(pos);
+	int best = -REF_INF, eval = 0, searched = 0;
+
+	ref_nodes++;
+	if (k < 0 && depth <= 0)
+		k = 0;
+	if (k < 0) {
+		movegen_all(pos, &list);
+		if (list.count == 0)
+			return in_check ? -(REF_MATE - ply) : 0;
+	} else {
+		eval = eval_static(pos, EVAL_MATERIAL);
+		if (ply >= REF_MAX_PLY)
+			return eval;
+		if (in_check) {
+			movegen_evasions(pos, &list);
+			if (list.count == 0)
+				return -(REF_MATE - ply);
+		} else {
+			int n = 0;
+
+			best = eval;
+			if (eval >= beta)
+				return ord_soft ? eval : beta;
+			if (eval > alpha)
+				alpha = eval;
+			movegen_tactical(pos, &list);
+			for (int i = 0; i < list.count; i++)
+				if (!ref_is_promotion(pos, list.moves[i]) || MOVE_PROMO_TYPE(list.moves[i]) == QUEEN)
+					list.moves[n++] = list.moves[i];
+			list.count = n;
+		}
+	}
+	ord_sort(pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		move m = list.moves[i];
+		bool capture = ref_is_capture(pos, m), promotion = ref_is_promotion(pos, m);
+		struct undo u;
+		int v;
+
+		if (k >= 0 && in_check && OR->evasion_limit >= 0 && searched >= OR->evasion_limit && !capture &&
+		    !promotion && best > -(REF_MATE - REF_MAX_PLY - 2))
+			continue;
+		if (k >= 0 && !in_check) {
+			if (OR->recaptures >= 0 && k >= OR->recaptures && last != MOVE_NONE && MOVE_TO(m) != MOVE_TO(last))
+				continue;
+			if (OR->futility && capture && !promotion &&
+			    (eval + OR->futility_margin + ord_victim(pos, m) <= alpha ||
+			     (eval + OR->futility_margin <= alpha && see_move(pos, m) <= 0)))
+				continue;
+			if (OR->see && capture && see_move(pos, m) < -OR->see_margin)
+				continue;
+		}
+		searched++;
+		board_make(pos, m, &u);
+		v = -ord_search(pos, depth - 1, -beta, -alpha, ply + 1, k < 0 ? -1 : k + 1, m);
+		board_unmake(pos, m, &u);
+		if (v > best)
+			best = v;
+		if (v >= beta)
+			return ord_soft ? best : beta;
+		if (v > alpha)
+			alpha = v;
+	}
+	if (best == -REF_INF)
+		best = alpha;
+	return ord_soft ? best : alpha;
+}
+
+static const struct ord_opts ord_sets[] = {
+	{ "captures+futility", true, 100, -1, false, 0, -1 },
+	{ "captures+futility+futility-margin=0", true, 0, -1, false, 0, -1 },
+	{ "captures+evasion-limit=0", false, 100, 0, false, 0, -1 },
+	{ "captures+evasion-limit=1", false, 100, 1, false, 0, -1 },
+	{ "modern", true, 100, 2, true, 80, 5 },
+	{ "captures+futility+see+evasion-limit=1+recaptures=1", true, 100, 1, true, 0, 1 },
+};
+
+static long ord_cases, ord_capped;
+
+/* Compares search_run with the ordered reference on ROOT at DEPTH, fail-hard and fail-soft: value and nodes. */
+static void ord_compare(const struct position *root, const char *id, const struct ord_opts *o, int depth)
+{
+	for (int soft = 0; soft < 2; soft++) {
+		struct search_options opt;
+		struct search_result res;
+		struct position pos = *root;
+		int v;
+
+		option_defaults(&opt);
+		opt.depth = depth;
+		opt.mode = QMODE_CAPTURES;
+		opt.futility = o->futility;
+		opt.futility_margin = o->futility_margin;
+		opt.evasion_limit = o->evasion_limit;
+		opt.see = o->see;
+		opt.see_margin = o->see_margin;
+		opt.recaptures = o->recaptures;
+		opt.fail_soft = soft;
+		opt.max_nodes = 400000;
+		search_run(root, &opt, NULL, NULL, &res);
+		if (res.stopped) {
+			ord_capped++;
+			continue;
+		}
+		OR = o;
+		ord_soft = soft;
+		ref_nodes = 0;
+		v = ord_search(&pos, depth, -REF_INF, REF_INF, 0, -1, MOVE_NONE);
+		ord_cases++;
+		if (v != res.score || ref_nodes != res.nodes) {
+			char fen[FEN_BUFSIZE];
+
+			fen_format(root, fen);
+			printf("FAIL %s %s depth %d %s: search_run %d in %llu nodes, the ordered reference %d in %llu\n"
+			       "  reproduce: quiesce search --fen '%s' --depth %d --mode %s%s\n", id, o->name, depth,
+			       soft ? "fail-soft" : "fail-hard", res.score, (unsigned long long)res.nodes, v,
+			       (unsigned long long)ref_nodes, fen, depth, o->name, soft ? " --fail-soft" : "");
+			failures++;
+		}
+	}
+}
+
 /* ------------------------------------------------------------ hand-worked positions */
 
 struct hand_case {
@@ -615,7 +830,7 @@ static const struct hand_case hand_cases[] = {
 	{ "capture mate within qdepth 2", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q2, 0, 31999, "a1a8" },
 };
 
-static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0", false };
+static const struct ref_opts OPT_CAPTURES_Q0 = { "captures+qdepth=0", REF_CAPTURES, 1, 0, true, true, false, "--mode captures --qdepth 0", false, 0, 0 };
 
 static void hand_check(const struct hand_case *c)
 {
@@ -644,8 +859,91 @@ static void hand_check(const struct hand_case *c)
 	}
 }
 
+/*
+ * Hand-worked decisions of the issue 29 rules at a quiescence root (depth 0),
+ * read from the trace: how many events of KIND the search records, the
+ * first one's move and value (v1), and the root score.
+ *
+ * A: White Bc3, Kg1; Black Ne5 (defended by the pawn d6), Kh8. Material
+ * 320 - 410 = -90 for White. Bxe5 is the only capture: SEE = 310 (the
+ * knight) - 320 (the bishop, retaken) = -10. --see prunes it (SEE < 0),
+ * --see-margin 80 does not (-10 >= -80); futility with margin 0: the stand
+ * pat -90 raises alpha to -90, -90 + 0 <= -90 and SEE -10 <= 0, so rule see
+ * prunes it; with margin 100, -90 + 100 > -90 and nothing is pruned. The
+ * value stays -90 (Bxe5 dxe5 is -100).
+ * B: A plus a white Ra4 and a black Bd7 (Black's king on g8: Bxe5 is no
+ * check): +90 for White. After Bxe5, Black's captures are Bxa4 and the
+ * recapture dxe5: --recaptures 1 prunes Bxa4 (qply 1, not to e5). With
+ * --recaptures 2, Bxa4 is searched and White's Bxd6 after it (qply 2, not
+ * to a4) is pruned.
+ * C: Black Ke8 in check by Re1, Nd3: six evasions, Nxe1 (a capture, tried
+ * first) and the quiet Ne5, Kd7, Kd8, Kf7, Kf8. Nxe1 is worth +310 (White
+ * has nothing left to capture with), not a mated score, so with
+ * --evasion-limit 1 the five quiet evasions are pruned; the value is +310
+ * either way.
+ */
+struct hand_decision {
+	const char *what, *fen, *spec;
+	int kind, count;
+	const char *move;      /* the first event's move (UCI), NULL: no event */
+	int v1;                /* the first event's v1 */
+	int score;
+};
+
+static const struct hand_decision hand_decisions[] = {
+#define POS_A "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1"
+#define POS_B "6k1/3b4/3p4/4n3/R7/2B5/8/6K1 w - - 0 1"
+#define POS_C "4k3/8/8/8/8/3n4/8/4R1K1 b - - 0 1"
+	{ "A: SEE threshold 0 prunes Bxe5", POS_A, "captures+see", TE_SEE_PRUNE, 1, "c3e5", -10, -90 },
+	{ "A: SEE threshold 80 keeps Bxe5", POS_A, "captures+see+see-margin=80", TE_SEE_PRUNE, 0, NULL, 0, -90 },
+	{ "A: futility margin 0, rule see", POS_A, "captures+futility+futility-margin=0", TE_FUTILITY_PRUNE, 1, "c3e5", -10,
+	  -90 },
+	{ "A: futility margin 100 keeps Bxe5", POS_A, "captures+futility", TE_FUTILITY_PRUNE, 0, NULL, 0, -90 },
+	{ "B: recaptures from qply 1", POS_B, "captures+recaptures=1", TE_RECAPTURE_PRUNE, 1, "d7a4", 0, 90 },
+	{ "B: recaptures from qply 2", POS_B, "captures+recaptures=2", TE_RECAPTURE_PRUNE, 1, "e5d6", 0, 90 },
+	{ "C: evasion limit 1", POS_C, "captures+evasion-limit=1", TE_EVASION_PRUNE, 5, "e8d7", 310, 310 },
+	{ "C: no evasion pruning", POS_C, "captures", TE_EVASION_PRUNE, 0, NULL, 0, 310 },
+};
+
+static void hand_decision_check(const struct hand_decision *c)
+{
+	struct position pos;
+	struct search_options opt;
+	struct search_result res;
+	struct error err = { 0 };
+	struct trace *t = trace_new();
+	struct trace_event first = { 0 };
+	int count = 0;
+
+	if (!fen_parse(&pos, c->fen, &err) || (option_defaults(&opt), opt.depth = 0, !variant_apply(&opt, c->spec, &err))) {
+		CHECK(false, "%s: %s", c->what, err.msg);
+		trace_free(t);
+		return;
+	}
+	search_run(&pos, &opt, t, NULL, &res);
+	for (uint32_t ev = 0; ev < trace_event_count(t); ev++) {
+		struct trace_event e = trace_event_get(t, ev);
+
+		if (e.kind == c->kind && count++ == 0)
+			first = e;
+	}
+	CHECK(count == c->count, "%s: %d %s events, expected %d", c->what, count, trace_kind_name(c->kind), c->count);
+	if (c->move && count > 0) {
+		char uci[NOTATION_BUFSIZE];
+
+		notation_uci(first.move, uci);
+		CHECK(!strcmp(uci, c->move) && first.v1 == c->v1, "%s: the first %s is %s (%d), expected %s (%d)", c->what,
+		      trace_kind_name(c->kind), uci, first.v1, c->move, c->v1);
+	}
+	CHECK(res.score == c->score, "%s: score %d, expected %d", c->what, res.score, c->score);
+	trace_free(t);
+}
+
 static void hand_checks(void)
 {
+	for (size_t i = 0; i < sizeof hand_decisions / sizeof hand_decisions[0]; i++)
+		hand_decision_check(&hand_decisions[i]);
+
 	static const struct hand_case q0 = {
 		/* --qdepth 0: the horizon returns the static value at once (0: Rxa8# unseen). */
 		"qdepth 0: Rxa8# unseen at the horizon", "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &OPT_CAPTURES_Q0, 0, 0, NULL
@@ -695,6 +993,10 @@ static const struct plan plans[] = {
 	{ &OPT_BRUTE_FAULTY_Q3, { 1, -1, -1 }, 200000, 1 },
 	{ &OPT_CAPTURES_PST, { 1, 2, -1 }, 0, 1 },
 	{ &OPT_CHECKS_PST, { 1, -1, -1 }, 0, 1 },
+	{ &OPT_SEE80, { 1, 2, -1 }, 0, 1 },
+	{ &OPT_REC1, { 1, 2, -1 }, 0, 1 },
+	{ &OPT_CHECKS_REC0, { 1, -1, -1 }, 200000, 1 },
+	{ &OPT_BRUTE_REC0_Q3, { 1, 2, -1 }, 200000, 1 },
 };
 
 int main(void)
@@ -756,6 +1058,9 @@ int main(void)
 				}
 				per_plan_seconds[p] += (double)(clock() - t0) / CLOCKS_PER_SEC;
 			}
+			for (size_t o = 0; o < sizeof ord_sets / sizeof ord_sets[0] && !only; o++)
+				for (int depth = 0; depth <= (quick && i % 3 ? 1 : 2); depth++)
+					ord_compare(&rec->pos, id, &ord_sets[o], depth);
 		}
 		epd_file_free(&file);
 	}
@@ -776,6 +1081,9 @@ int main(void)
 		CHECK(plans[p].o->stand_pat || only || per_plan_cases[p] >= 100,
 		      "%s: only %ld cases compared, expected at least 100", plans[p].o->name, per_plan_cases[p]);
 
+	printf("  ordered reference (futility, evasion pruning, issue 29): %ld searches agree node for node, "
+	       "%ld over 400000 nodes left out\n", ord_cases, ord_capped);
+	CHECK(only || ord_cases >= 3000, "only %ld ordered-reference comparisons", ord_cases);
 	printf("  reference: %ld cases by sorted alpha-beta, %ld of them also by unsorted alpha-beta and %ld "
 	       "by plain minimax\n", st.cases, st.plain, st.minimax_checked);
 	printf("  nodes: reference minimax %llu, unsorted %llu, sorted %llu; search_run %llu\n",

@@ -201,6 +201,9 @@ static void check_trace(const struct trace *t, const struct search_result *res)
 	      (unsigned long long)counts[TE_BETA_CUTOFF], (unsigned long long)res->beta_cutoffs);
 	CHECK(counts[TE_DELTA_PRUNE] == res->delta_prunes, "delta prune events differ from the counter");
 	CHECK(counts[TE_SEE_PRUNE] == res->see_prunes, "SEE prune events differ from the counter");
+	CHECK(counts[TE_FUTILITY_PRUNE] == res->futility_prunes, "futility prune events differ from the counter");
+	CHECK(counts[TE_RECAPTURE_PRUNE] == res->recapture_prunes, "recapture prune events differ from the counter");
+	CHECK(counts[TE_EVASION_PRUNE] == res->evasion_prunes, "evasion prune events differ from the counter");
 	CHECK(counts[TE_MATE] == res->mates, "mate events differ from the counter");
 	CHECK(stops == (res->stopped ? 1u : 0u), "%lu stopped events, stopped %d", (unsigned long)stops,
 	      res->stopped);
@@ -833,7 +836,7 @@ int main(void)
 	unsigned done = 0;
 	static const char *const variants[] = {
 		"captures", "checks", "checks+check-plies=2", "captures+delta+see", "brute+qdepth=3", "faulty",
-		"rival+soft", "captures+qdepth=2", "none"
+		"rival+soft", "captures+qdepth=2", "none", "modern", "checks+futility+evasion-limit=1+recaptures=1"
 	};
 
 	board_init();

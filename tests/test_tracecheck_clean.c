@@ -13,7 +13,8 @@
  * without a stand pat stop there). The expected number of violations is
  * the documented rule itself: zero. A violation is printed with its
  * options, so it can be replayed with "quiesce trace ... | check-trace" (the
- * first 10; ALL=1 in the environment prints every one).
+ * first 10; ALL=1 in the environment prints every one). Every fourth
+ * position is also searched over the modern switches (modern_space).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,8 @@
 static int failures;
 static long traces, nodes;
 
+static void check_one(struct trace *t, const struct position *pos, const struct search_options *o, const char *where);
+
 static void describe(const struct search_options *o, char *buf, size_t n)
 {
 	snprintf(buf, n, "--depth %d --mode %s%s%s --qdepth %d%s%s%s%s%s%s --order %s --eval %s --max-nodes %llu",
@@ -43,6 +46,49 @@ static void describe(const struct search_options *o, char *buf, size_t n)
 		 o->stand_pat ? "" : " --no-stand-pat", o->evasions ? "" : " --no-evasions",
 		 o->pawn_pushes ? " --pawn-pushes" : "", o->order == ORDER_NONE ? "none" : "mvv-lva",
 		 o->eval == EVAL_PST ? "pst" : "material", (unsigned long long)o->max_nodes);
+	if (o->see_margin || o->futility || o->recaptures >= 0 || o->evasion_limit >= 0) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, n - len, " --see-margin %d%s --recaptures %d --evasion-limit %d", o->see_margin,
+			 o->futility ? " --futility" : "", o->recaptures, o->evasion_limit);
+	}
+}
+
+/*
+ * The modern switches (issue 29): futility on or off, SEE off, at threshold
+ * 0 or 80, recaptures off, from qply 0 or 2, evasion pruning off, after 0 or
+ * 2 evasions, fail-soft or hard, in modes captures and checks, at depths 0
+ * to 3; delta, the stand pat and the evaluation turned with the position.
+ */
+static void modern_space(struct trace *t, const struct position *pos, int turn, const char *where)
+{
+	static const int margins[] = { -1, 0, 80 }, plies[] = { -1, 0, 2 }, limits[] = { -1, 0, 2 };
+
+	for (int depth = 0; depth <= 3; depth++)
+		for (int mode = 1; mode <= 2; mode++)
+			for (unsigned combo = 0; combo < 2 * 3 * 3 * 3 * 2; combo++) {
+				struct search_options o;
+				unsigned c = combo;
+
+				option_defaults(&o);
+				o.depth = depth;
+				o.mode = mode == 1 ? QMODE_CAPTURES : QMODE_CHECKS;
+				o.futility = c % 2;
+				c /= 2;
+				o.see = margins[c % 3] >= 0;
+				o.see_margin = margins[c % 3] > 0 ? margins[c % 3] : 0;
+				c /= 3;
+				o.recaptures = plies[c % 3];
+				c /= 3;
+				o.evasion_limit = limits[c % 3];
+				c /= 3;
+				o.fail_soft = c % 2;
+				o.delta = (turn + depth) & 1;
+				o.stand_pat = ((turn + mode) & 3) != 0;
+				o.eval = turn & 2 ? EVAL_PST : EVAL_MATERIAL;
+				o.max_nodes = NODE_CAP;
+				check_one(t, pos, &o, where);
+			}
 }
 
 /* Searches POS with O, checks the trace; prints the first violations. */
@@ -121,6 +167,8 @@ int main(void)
 					}
 				}
 			}
+			if (k % 4 == 0)
+				modern_space(t, pos, positions, where);
 		}
 		epd_file_free(&file);
 	}

@@ -12,7 +12,8 @@ decision, in order:
     enter                  (every node entered)
     <kind> <value>         (stand_pat, alpha_raise, beta_cutoff, horizon,
                             qdepth_limit, ply_limit, quiet_leaf: their value)
-    move <uci> / delta_prune <uci> / see_prune <uci>
+    move <uci> / delta_prune <uci> / see_prune <uci> / futility_prune <uci> /
+    recapture_prune <uci> / evasion_prune <uci>
     mate / stalemate / stopped
     leave <score>
 
@@ -26,10 +27,12 @@ import json
 import sys
 
 KNOWN = {"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune", "see_prune", "mate",
-         "stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped"}
+         "stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped",
+         "futility_prune", "recapture_prune", "evasion_prune"}
 VALUE = {"stand_pat": "value", "alpha_raise": "value", "beta_cutoff": "score", "horizon": "value",
          "qdepth_limit": "value", "ply_limit": "value", "quiet_leaf": "value", "leave": "score",
-         "delta_prune": "move", "see_prune": "move"}
+         "delta_prune": "move", "see_prune": "move", "futility_prune": "move", "recapture_prune": "move",
+         "evasion_prune": "move"}
 
 
 def decision(kind, value):

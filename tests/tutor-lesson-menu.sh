@@ -6,13 +6,13 @@
 # next-page does the same.
 #
 # Expected values: lesson 1 has 4 pages and lesson 2 is "Standing pat",
-# lesson 20 (the last) has 2 (lessons/*.lesson, read by hand).
+# lesson 21 (the last) has 4 (lessons/*.lesson, read by hand).
 . "$srcdir/tests/lib.sh"
 need_quiesce
 
 XDG_STATE_HOME=$T/repl-state
 export XDG_STATE_HOME
-printf '%s\n' "lesson 1 4" "next-page" "next-page" "lesson 20 2" "next-page" >"$T/in"
+printf '%s\n' "lesson 1 4" "next-page" "next-page" "lesson 21 4" "next-page" >"$T/in"
 "$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err"
 expect_out_has "The last page of lesson 1. Next: lesson 2, Standing pat. Press ] again" "repl: the last page offers lesson 2"
 expect_out_line "Page 1 of 4: Nobody has to capture" "repl: next-page again opens lesson 2 at page 1"

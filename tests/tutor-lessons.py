@@ -160,8 +160,11 @@ SWITCH_WORDS = {
     "order": "order", "eval": "eval", "qdepth": "qdepth", "depth": "depth", "pawn-pushes": "pawn pushes",
     "no-evasions": "evasions off", "no-stand-pat": "no stand pat", "soft": "fail-soft",
     "check-plies": "checks in",
+    # issue 29 (option_describe_short): "futility 100", "SEE 80", "recaptures from qply 5", "evasion limit 2"
+    "futility": "futility", "futility-margin": "futility", "see-margin": "SEE", "recaptures": "recaptures from qply",
+    "evasion-limit": "evasion limit",
 }
-NAMED = ("faulty", "brute", "rival")
+NAMED = ("faulty", "brute", "rival", "modern")
 # Switches a side must not show unless it asked for them (a page's options leaking into a side).
 LEAK_WORDS = ("delta", "SEE", "fail-soft")
 
@@ -184,7 +187,8 @@ def header_problems(header, spec):
         asked.add(word)
         if word not in header:
             problems.append("does not name +%s ('%s')" % (sw, word))
-        elif value and name in ("delta", "depth", "qdepth", "check-plies") and not re.search(
+        elif value and name in ("delta", "depth", "qdepth", "check-plies", "futility-margin", "see-margin",
+                                "recaptures", "evasion-limit") and not re.search(
                 r"\b%s %s\b" % (re.escape(word), re.escape(value)), header):
             problems.append("does not give +%s's value %s" % (name, value))
     if base not in NAMED:

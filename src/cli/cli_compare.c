@@ -23,7 +23,8 @@ static const char compare_usage_options[] =
 	"done. FILE is an EPD suite (bm/am opcodes) or a Lichess puzzle CSV\n"
 	"(PuzzleId,FEN,Moves,...: Moves[0] is played first, Moves[1] is the answer).\n"
 	"A mode is none, captures, checks, brute (no stand pat), faulty (no check\n"
-	"evasions) or rival (pawn pushes), then any of +delta[=M], +see, +soft,\n"
+	"evasions), rival (pawn pushes) or modern (futility, SEE threshold, evasion\n"
+	"pruning, recaptures only; no TT yet), then any of +delta[=M], +see, +soft,\n"
 	"+checks-all, +qdepth=N, +depth=N, +OPTION[=VALUE] (a search option).\n\n"
 	"Compare options:\n"
 	"      --epd FILE         the suite (looked up in the data directory too)\n"
@@ -205,7 +206,7 @@ static void print_table(const struct compare_run *run, const char *path, const s
 		       namew, run->modes[m].name, run->modes[m].opt.depth, solved, row->accuracy,
 		       (unsigned long long)row->nodes, 100.0 * row->qshare, row->nodes_per_position,
 		       (unsigned long long)row->stand_pat_cutoffs,
-		       (unsigned long long)(row->delta_prunes + row->see_prunes), row->capped,
+		       (unsigned long long)(row->delta_prunes + row->see_prunes + row->modern_prunes), row->capped,
 		       row->seconds);
 		nodes += (double)row->nodes;
 	}

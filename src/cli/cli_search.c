@@ -159,6 +159,10 @@ int cli_search(int argc, char **argv)
 		printf("cutoffs:   %llu stand-pat, %llu beta; prunes: %llu delta, %llu SEE\n",
 		       (unsigned long long)res.stand_pat_cutoffs, (unsigned long long)res.beta_cutoffs,
 		       (unsigned long long)res.delta_prunes, (unsigned long long)res.see_prunes);
+		if (opt.futility || opt.recaptures >= 0 || opt.evasion_limit >= 0)
+			printf("           %llu futility, %llu recapture, %llu evasion\n",
+			       (unsigned long long)res.futility_prunes, (unsigned long long)res.recapture_prunes,
+			       (unsigned long long)res.evasion_prunes);
 		printf("time:      %.3f s\n", res.seconds);
 	}
 	if (res.stopped)

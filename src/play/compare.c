@@ -113,6 +113,7 @@ static void search_one(struct compare_run *run, int m, int p)
 	r->beta_cutoffs = res.beta_cutoffs;
 	r->delta_prunes = res.delta_prunes;
 	r->see_prunes = res.see_prunes;
+	r->modern_prunes = res.futility_prunes + res.recapture_prunes + res.evasion_prunes;
 }
 
 /* A worker: takes the next search until none is left. Searches are numbered mode-major. */
@@ -155,6 +156,7 @@ static void total_mode(struct compare_run *run, int m)
 		row->beta_cutoffs += r->beta_cutoffs;
 		row->delta_prunes += r->delta_prunes;
 		row->see_prunes += r->see_prunes;
+		row->modern_prunes += r->modern_prunes;
 		row->seconds += r->seconds;
 	}
 	row->accuracy = row->scorable ? (double)row->solved / (double)row->scorable : 0.0;

@@ -32,6 +32,7 @@ struct compare_result {
 	bool capped;            /* the search hit its node cap (the mode's max_nodes) */
 	bool has_score;         /* score is a true value (false: capped before any root move finished) */
 	uint64_t nodes, qnodes, stand_pat_cutoffs, beta_cutoffs, delta_prunes, see_prunes;
+	uint64_t modern_prunes; /* futility, recapture and evasion prunes (issue 29) */
 	double seconds;         /* CPU time of the search (of its thread) */
 };
 
@@ -45,6 +46,7 @@ struct compare_row {
 	double qshare;          /* qnodes / nodes */
 	double nodes_per_position;
 	uint64_t nodes, qnodes, stand_pat_cutoffs, beta_cutoffs, delta_prunes, see_prunes;
+	uint64_t modern_prunes; /* futility, recapture and evasion prunes (issue 29) */
 	double seconds;         /* the sum of the searches' CPU times */
 };
 

@@ -47,6 +47,9 @@ const struct option_def option_table[] = {
 	  .flags = OPTION_NO_CLI, .help = "the delta pruning margin in centipawns (default 200)" },
 	{ .name = "see", .key = "see", .uci = "SEE", .type = OPTION_BOOL, .offset = FIELD(see), .def = 0,
 	  .on_flag = "see", .off_flag = "no-see", .help = "skip captures that lose material by SEE" },
+	{ .name = "see-margin", .key = "see_margin", .uci = "SEEMargin", .type = OPTION_INT, .offset = FIELD(see_margin),
+	  .lo = 0, .hi = 10000, .def = 0, .arg = "M",
+	  .help = "with --see, skip only captures whose SEE is below -M\n(the SEE threshold; default 0: any loss)" },
 	{ .name = "fail-soft", .key = "fail_soft", .uci = "FailSoft", .type = OPTION_BOOL, .offset = FIELD(fail_soft),
 	  .def = 0, .on_flag = "fail-soft", .off_flag = "fail-hard",
 	  .help = "return the best value found, not the bound", .off_help = "clamp results to the window (default)" },
@@ -57,6 +60,20 @@ const struct option_def option_table[] = {
 	{ .name = "pawn-pushes", .key = "pawn_pushes", .uci = "PawnPushes", .type = OPTION_BOOL,
 	  .offset = FIELD(pawn_pushes), .def = 0, .on_flag = "pawn-pushes",
 	  .help = "also search pawn pushes to the seventh rank (Rival)" },
+	{ .name = "futility", .key = "futility", .uci = "Futility", .type = OPTION_BOOL, .offset = FIELD(futility),
+	  .def = 0, .on_flag = "futility", .off_flag = "no-futility",
+	  .help = "futility pruning per capture: skip it when stand pat +\nmargin + captured <= alpha, or stand pat + margin\n"
+		  "<= alpha and its SEE <= 0", .off_help = "no futility pruning (the default)" },
+	{ .name = "futility-margin", .key = "futility_margin", .uci = "FutilityMargin", .type = OPTION_INT,
+	  .offset = FIELD(futility_margin), .lo = 0, .hi = 10000, .def = FUTILITY_DEFAULT_MARGIN, .arg = "M",
+	  .help = "the futility margin in centipawns (default 100)" },
+	{ .name = "recaptures", .key = "recaptures", .uci = "Recaptures", .type = OPTION_INT, .offset = FIELD(recaptures),
+	  .lo = 0, .hi = SEARCH_MAX_PLY, .def = -1, .word = "off", .json_word = "null", .arg = "N",
+	  .help = "from quiescence ply N on, search only recaptures: moves\nto the square the last move went to (default off)" },
+	{ .name = "evasion-limit", .key = "evasion_limit", .uci = "EvasionLimit", .type = OPTION_INT,
+	  .offset = FIELD(evasion_limit), .lo = 0, .hi = 255, .def = -1, .word = "off", .json_word = "null", .arg = "N",
+	  .help = "evasion pruning: in check in the quiescence search, skip\nquiet evasions after N searched once one does not\n"
+		  "lose to mate (default off)" },
 	{ .name = "order", .key = "order", .type = OPTION_CHOICE, .offset = FIELD(order), .def = ORDER_MVV_LVA,
 	  .choices = order_choices, .arg = "ORDER", .help = "mvv-lva (default) or none" },
 	{ .name = "eval", .key = "eval", .uci = "Eval", .type = OPTION_CHOICE, .offset = FIELD(eval),
@@ -78,6 +95,8 @@ const struct option_preset option_presets[] = {
 	{ "brute", "mode=captures+stand-pat=off", "captures without stand pat" },
 	{ "faulty", "mode=captures+evasions=off", "captures, no check evasions" },
 	{ "rival", "mode=captures+pawn-pushes=on", "captures and pawn pushes to the seventh rank" },
+	{ "modern", "mode=captures+futility=on+see=on+see-margin=80+evasion-limit=2+recaptures=5",
+	  "captures with futility, SEE threshold 80, evasion pruning after 2, recaptures only from qply 5 (no TT yet)" },
 	{ "soft", "fail-soft=on", "fail-soft stand pat" },
 	{ "nodelta", "delta=off", "delta pruning off" },
 	{ "checks-all", "mode=checks+check-plies=all", "mode checks with quiet checks at every quiescence ply" },
@@ -386,9 +405,23 @@ void option_help(char *buf, size_t n)
 
 /* ---------------------------------------------------------- describers */
 
+/* The modern switches that are on, for option_describe: ", futility 100, recaptures from qply 5, evasion limit 2". */
+static void describe_modern(const struct search_options *opt, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (opt->futility && used < n)
+		used += (size_t)snprintf(buf + used, n - used, ", futility %d", opt->futility_margin);
+	if (opt->recaptures >= 0 && used < n)
+		used += (size_t)snprintf(buf + used, n - used, ", recaptures from qply %d", opt->recaptures);
+	if (opt->evasion_limit >= 0 && used < n)
+		snprintf(buf + used, n - used, ", evasion limit %d", opt->evasion_limit);
+}
+
 void option_describe(const struct search_options *opt, bool order_other, bool eval_other, char *buf, size_t n)
 {
-	char checks[32] = "", qdepth[32] = "", delta[32] = "";
+	char checks[32] = "", qdepth[32] = "", delta[32] = "", see[32] = "", modern[96] = "";
 
 	if (opt->mode == QMODE_CHECKS) {
 		if (opt->check_plies < 0)
@@ -400,9 +433,11 @@ void option_describe(const struct search_options *opt, bool order_other, bool ev
 		snprintf(qdepth, sizeof qdepth, ", qdepth %d", opt->qdepth);
 	if (opt->delta)
 		snprintf(delta, sizeof delta, ", delta %d", opt->delta_margin);
-	snprintf(buf, n, "mode %s%s, depth %d%s%s%s, %s%s%s%s, order %s, eval %s",
-		 mode_choices[opt->mode], checks, opt->depth, qdepth, delta,
-		 opt->see ? ", see" : "",
+	if (opt->see)
+		snprintf(see, sizeof see, opt->see_margin ? ", see %d" : ", see", opt->see_margin);
+	describe_modern(opt, modern, sizeof modern);
+	snprintf(buf, n, "mode %s%s, depth %d%s%s%s%s, %s%s%s%s, order %s, eval %s",
+		 mode_choices[opt->mode], checks, opt->depth, qdepth, delta, see, modern,
 		 opt->fail_soft ? "fail-soft" : "fail-hard",
 		 opt->stand_pat ? "" : ", no stand pat",
 		 opt->evasions ? "" : ", no evasions",
@@ -433,8 +468,16 @@ void option_describe_short(const struct search_options *opt, bool depth, char *b
 		ADD(", pawn pushes");
 	if (opt->delta)
 		ADD(", delta %d", opt->delta_margin);
-	if (opt->see)
+	if (opt->see && opt->see_margin)
+		ADD(", SEE %d", opt->see_margin);
+	else if (opt->see)
 		ADD(", SEE");
+	if (opt->futility)
+		ADD(", futility %d", opt->futility_margin);
+	if (opt->recaptures >= 0)
+		ADD(", recaptures from qply %d", opt->recaptures);
+	if (opt->evasion_limit >= 0)
+		ADD(", evasion limit %d", opt->evasion_limit);
 	if (opt->fail_soft)
 		ADD(", fail-soft");
 	if (opt->qdepth >= 0)

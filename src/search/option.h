@@ -11,7 +11,7 @@
  * and read, the tutor's completion, the comparison of two option sets, and
  * quiesce(1)'s list of search options (tests/man-tables.sh holds it to the table).
  *
- * The named variants (brute, faulty, rival) are presets: settings of the
+ * The named variants (brute, faulty, rival, modern) are presets: settings of the
  * table's options, listed once here too, and so are the two describers a
  * learner reads ("captures, delta 200, SEE" and the trace's "mode captures,
  * depth 2, ...").
@@ -125,7 +125,7 @@ void option_names_text(char *buf, size_t n);
  */
 void option_help(char *buf, size_t n);
 
-/* The modes and named variants a mode spec starts with: "none, captures, checks, brute, faulty or rival". */
+/* The modes and named variants a mode spec starts with: "none, captures, checks, brute, faulty, rival or modern". */
 void option_modes_text(char *buf, size_t n);
 
 /* The name of quiescence mode MODE: "none", "captures" or "checks". */
@@ -141,8 +141,8 @@ struct option_preset {
 };
 extern const struct option_preset option_presets[];
 extern const int option_preset_count;
-/* The first OPTION_PRESET_NAMED presets are named variants (faulty, brute, rival); the rest short forms. */
-#define OPTION_PRESET_NAMED 3
+/* The first OPTION_PRESET_NAMED presets are named variants (brute, faulty, rival, modern); the rest short forms. */
+#define OPTION_PRESET_NAMED 4
 
 /* The preset NAME or NULL. */
 const struct option_preset *option_preset_find(const char *name);

@@ -210,6 +210,72 @@ static void quiescence_moves(const struct searcher *s, struct move_list *list, i
 }
 
 /*
+ * Step 7. Futility pruning per capture, the modern form of delta pruning
+ * (Stockfish, Ethereal): with FUTILITY the stand-pat value EVAL plus the
+ * margin (the futility base) decides. A capture MV is skipped when the base
+ * plus the captured value still does not reach ALPHA (rule "value"), and
+ * also when the base alone does not reach alpha and the capture wins no
+ * material by SEE (rule "see"): it cannot hope to lift the score. Captures
+ * that promote are searched. Returns whether MV was pruned.
+ */
+static bool futility_pruned(struct searcher *s, uint32_t node, move mv, int eval, int alpha)
+{
+	const struct search_options *o = s->opt;
+	int base = eval + o->futility_margin, gain, see;
+
+	if (!o->futility || !MOVE_IS_CAPTURE(mv) || MOVE_IS_PROMOTION(mv))
+		return false;
+	gain = board_captured_value(&s->pos, mv);
+	if (base + gain <= alpha) {
+		s->res->futility_prunes++;
+		EMIT(s, node, TE_FUTILITY_PRUNE, mv, gain, o->futility_margin, TFP_VALUE);
+		return true;
+	}
+	if (base <= alpha && (see = see_move(&s->pos, mv)) <= 0) {
+		s->res->futility_prunes++;
+		EMIT(s, node, TE_FUTILITY_PRUNE, mv, see, o->futility_margin, TFP_SEE);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Step 8. Recaptures only: from quiescence ply --recaptures on, a node (not
+ * in check) searches only the moves to the square its own move LAST went
+ * to, the recaptures; any other move MV is skipped. A quiescence root (no
+ * last move) is not restricted. Returns whether MV was pruned.
+ */
+static bool recapture_pruned(struct searcher *s, uint32_t node, move last, move mv, int qply)
+{
+	const struct search_options *o = s->opt;
+
+	if (o->recaptures < 0 || qply < o->recaptures || last == MOVE_NONE || MOVE_TO(mv) == MOVE_TO(last))
+		return false;
+	s->res->recapture_prunes++;
+	EMIT(s, node, TE_RECAPTURE_PRUNE, mv, 0, 0, 0);
+	return true;
+}
+
+/*
+ * Step 9. Evasion pruning: answering a check in the quiescence search, once
+ * --evasion-limit evasions were searched (SEARCHED) and the best of them
+ * (BEST) is not a mated score, a quiet evasion MV (no capture, no
+ * promotion) is skipped: the side is not lost, and a quiet move rarely
+ * changes the material balance. Returns whether MV was pruned.
+ */
+static bool evasion_pruned(struct searcher *s, uint32_t node, move mv, int best, int searched)
+{
+	const struct search_options *o = s->opt;
+
+	if (o->evasion_limit < 0 || searched < o->evasion_limit || MOVE_IS_TACTICAL(mv) ||
+	    best <= -(SCORE_MATE - SEARCH_MATE_PLIES))
+		return false;
+	s->res->evasion_prunes++;
+	EMIT(s, node, TE_EVASION_PRUNE, mv, best, searched, 0);
+	return true;
+}
+
+/*
  * The quiescence search at quiescence ply QPLY (0 at the horizon). Its steps
  * are numbered as in the literature; each step that decides something emits
  * the trace event of the same name.
@@ -280,6 +346,10 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 
 		if (should_stop(s, node))
 			break;
+		if (evading && evasion_pruned(s, node, mv, best, searched))
+			continue;
+		if (!in_check && recapture_pruned(s, node, m, mv, qply))
+			continue;
 		if (!in_check) {
 			/*
 			 * Step 4. Delta pruning: even winning the captured piece
@@ -295,13 +365,20 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 					continue;
 				}
 			}
-			/* Step 5. SEE pruning: a capture that loses material in the exchange is skipped. */
+			/* Step 7. Futility pruning per capture (the modern form of step 4). */
+			if (futility_pruned(s, node, mv, eval, alpha))
+				continue;
+			/*
+			 * Step 5. SEE pruning: a capture that loses more than the
+			 * SEE threshold (--see-margin; 0: any loss) in the exchange
+			 * is skipped.
+			 */
 			if (o->see && MOVE_IS_CAPTURE(mv)) {
 				int see = see_move(pos, mv);
 
-				if (see < 0) {
+				if (see < -o->see_margin) {
 					s->res->see_prunes++;
-					EMIT(s, node, TE_SEE_PRUNE, mv, see, 0, 0);
+					EMIT(s, node, TE_SEE_PRUNE, mv, see, o->see_margin, 0);
 					continue;
 				}
 			}

@@ -20,6 +20,13 @@
 #define SEARCH_MAX_DEPTH 20
 #define SEARCH_DEFAULT_DEPTH 2
 #define DELTA_DEFAULT_MARGIN 200
+/*
+ * A score above -(SCORE_MATE - SEARCH_MATE_PLIES) is not a mated score: the
+ * "non-losing" bound of evasion pruning (step 9). Every mate the search
+ * scores is within SEARCH_MAX_PLY + 2 plies of the root.
+ */
+#define SEARCH_MATE_PLIES (SEARCH_MAX_PLY + 2)
+#define FUTILITY_DEFAULT_MARGIN 100
 
 enum qmode { QMODE_NONE = 0, QMODE_CAPTURES, QMODE_CHECKS };
 enum move_order { ORDER_MVV_LVA = 0, ORDER_NONE };
@@ -32,10 +39,15 @@ struct search_options {
 	bool delta;
 	int delta_margin;
 	bool see;
+	int see_margin;         /* SEE pruning skips a capture whose SEE is below -see_margin (0: any loss) */
 	bool fail_soft;
 	bool stand_pat;
 	bool evasions;
 	bool pawn_pushes;
+	bool futility;          /* futility pruning per capture, the modern form (step 7) */
+	int futility_margin;
+	int recaptures;         /* from this quiescence ply on, only moves to the last move's square; -1 = off */
+	int evasion_limit;      /* in check, quiet evasions skipped after this many searched; -1 = off */
 	enum move_order order;
 	enum eval_kind eval;
 	uint64_t max_nodes;     /* 0 = no cap */
@@ -80,6 +92,9 @@ struct search_result {
 	uint64_t beta_cutoffs;
 	uint64_t delta_prunes;
 	uint64_t see_prunes;
+	uint64_t futility_prunes;   /* step 7 (not in a trace file's result: count the events) */
+	uint64_t recapture_prunes;  /* step 8 */
+	uint64_t evasion_prunes;    /* step 9 */
 	uint64_t mates;
 	int seldepth;           /* the deepest ply any node reached (quiescence included) */
 	bool stopped;           /* cut short by the node cap, the memory budget or an interrupt */

@@ -296,7 +296,10 @@ void trace_trim(struct trace *t)
 	X(TE_PLY_LIMIT, "ply_limit", "value", NULL) \
 	X(TE_QUIET_LEAF, "quiet_leaf", "value", NULL) \
 	X(TE_LEAVE, "leave", "score", NULL) \
-	X(TE_STOPPED, "stopped", NULL, NULL)
+	X(TE_STOPPED, "stopped", NULL, NULL) \
+	X(TE_FUTILITY_PRUNE, "futility_prune", "move", "rule") \
+	X(TE_RECAPTURE_PRUNE, "recapture_prune", "move", NULL) \
+	X(TE_EVASION_PRUNE, "evasion_prune", "move", "best")
 
 #define KIND_INFO(kind, name, v0, v1) [kind] = { name, { v0, v1 } },
 #define KIND_NAME(kind, name, v0, v1) [kind] = name,
@@ -307,6 +310,13 @@ static const char *const kind_names[TE_KIND_COUNT + 1] = { TRACE_KINDS(KIND_NAME
 /* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), NULL-terminated. */
 static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
 static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
+/* The futility rules (TFP_*), NULL-terminated. */
+static const char *const futility_rule_names[] = { "value", "see", NULL };
+
+const char *const *trace_futility_rule_names(void)
+{
+	return futility_rule_names;
+}
 
 struct trace *trace_new(void)
 {

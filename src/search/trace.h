@@ -32,8 +32,21 @@ enum trace_kind {
 	TE_QUIET_LEAF,     /* no stand pat (brute) and no move searched: v1 = the static value returned */
 	TE_LEAVE,          /* v1 = the node's score; extra = bound (TB_*) */
 	TE_STOPPED,        /* the search stopped here (node cap or interrupt) */
+	TE_FUTILITY_PRUNE, /* MOVE skipped: v1 = captured value (TFP_VALUE) or its SEE (TFP_SEE), v2 = margin; extra = rule */
+	TE_RECAPTURE_PRUNE, /* MOVE skipped: not to the square the node's move went to (--recaptures) */
+	TE_EVASION_PRUNE,  /* quiet evasion MOVE skipped: v1 = the best score so far, v2 = evasions searched */
 	TE_KIND_COUNT
 };
+
+/* Whether events of KIND skip a move: delta, SEE, futility, recapture and evasion pruning. */
+static inline bool trace_is_prune(int kind)
+{
+	return kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE || kind == TE_FUTILITY_PRUNE || kind == TE_RECAPTURE_PRUNE ||
+	       kind == TE_EVASION_PRUNE;
+}
+
+/* Which futility rule pruned: the captured value could not reach alpha, or the capture wins nothing by SEE. */
+enum { TFP_VALUE = 0, TFP_SEE = 1 };
 
 /* What a stand pat did. */
 enum { TSP_NONE = 0, TSP_RAISE = 1, TSP_CUTOFF = 2 };
@@ -247,6 +260,8 @@ const char *const *trace_kind_names(void);
 size_t trace_kind_list(char *buf, size_t n, const char *quote);
 /* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), and the NULL-terminated lists of them. */
 const char *trace_outcome_name(int outcome);
+/* The names of the futility rules (TFP_*: "value", "see"), NULL-terminated. */
+const char *const *trace_futility_rule_names(void);
 const char *const *trace_outcome_names(void);
 const char *trace_bound_name(int bound);
 const char *const *trace_bound_names(void);

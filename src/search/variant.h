@@ -7,7 +7,7 @@
  *
  *   MODE        a quiescence mode (none, captures, checks);
  *   PRESET      a named variant or short form of option.h's presets
- *               (brute, faulty, rival; soft, nodelta, checks-all);
+ *               (brute, faulty, rival, modern; soft, nodelta, checks-all);
  *   NAME[=V]    any search option of the option table (option.h: delta,
  *               delta=M, see, depth=3, ...).
  *

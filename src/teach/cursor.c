@@ -33,6 +33,9 @@ uint8_t *cursor_node_info(const struct trace *t)
 			break;
 		case TE_DELTA_PRUNE:
 		case TE_SEE_PRUNE:
+		case TE_FUTILITY_PRUNE:
+		case TE_RECAPTURE_PRUNE:
+		case TE_EVASION_PRUNE:
 			info[e->node] |= SNI_PRUNE;
 			break;
 		default:

@@ -199,6 +199,45 @@ static void faulty_note(const struct position *pos, const char *who, char *buf, 
 		 mated ? " is checkmated: it has no legal move at all." : "");
 }
 
+/*
+ * The sentence of a futility, recapture or evasion prune E (event EV of
+ * node ND; SAN its move): the numbers that decided, as the search compared
+ * them.
+ */
+static void explain_modern_prune(const struct trace *t, uint32_t ev, const struct trace_event *e,
+				 const struct trace_node *nd, const char *san, char *buf, size_t n)
+{
+	int alpha = alpha_at(t, e->node, ev);
+
+	switch (e->kind) {
+	case TE_FUTILITY_PRUNE:
+		if (e->extra == TFP_SEE)
+			snprintf(buf, n, "Futility pruning skips %s: the stand pat %s plus the margin of %d reaches "
+				 "only %s, not above alpha (%s), and the capture wins no material (SEE %d), so it "
+				 "cannot lift the score.", san, sc(nd->eval, nd->ply), e->v2,
+				 sc(nd->eval + e->v2, nd->ply), sc(alpha, nd->ply), e->v1);
+		else
+			snprintf(buf, n, "Futility pruning skips %s: the stand pat %s plus the margin of %d plus the "
+				 "%d of the captured piece reaches only %s, not above alpha (%s).", san,
+				 sc(nd->eval, nd->ply), e->v2, e->v1, sc(nd->eval + e->v2 + e->v1, nd->ply),
+				 sc(alpha, nd->ply));
+		break;
+	case TE_RECAPTURE_PRUNE:
+		snprintf(buf, n, "Recaptures only: at quiescence ply %d the search tries only moves to the square "
+			 "the last move went to, so %s is not searched (what it might have found is not seen).",
+			 nd->qply, san);
+		break;
+	case TE_EVASION_PRUNE:
+		snprintf(buf, n, "Evasion pruning skips %s: %d evasion%s already searched and the best of them "
+			 "(%s) does not lose to mate, so this quiet reply to the check is not searched.", san,
+			 e->v2, e->v2 == 1 ? " was" : "s were", sc(e->v1, nd->ply));
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
 void explain_event(const struct trace *t, uint32_t ev, const struct position *root,
 		   const struct search_options *opt_in, char *buf, size_t n)
 {
@@ -259,7 +298,8 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		else if (opt->evasions)
 			snprintf(buf + strlen(buf), n - strlen(buf),
 				 " %s is in check, so it may not stand pat: it must answer the check, and every "
-				 "legal reply is searched (no reply at all is checkmate).", who);
+				 "legal reply is searched%s (no reply at all is checkmate).", who,
+				 opt->evasion_limit >= 0 ? ", but for the quiet ones evasion pruning skips" : "");
 		else
 			snprintf(buf + strlen(buf), n - strlen(buf),
 				 " %s is in check, but this is the faulty variant (evasions off): it will stand pat "
@@ -314,8 +354,17 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			 san, e->v1, e->v2, sc(nd->eval, nd->ply), sc(nd->eval + e->v1 + e->v2, nd->ply), sce(alpha_at(t, e->node, ev), nd->ply));
 		break;
 	case TE_SEE_PRUNE:
-		snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
-			 "material (SEE %s), so the capture is not worth searching.", san, sc(e->v1, nd->ply));
+		if (e->v2)
+			snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses %d, more "
+				 "than the threshold of %d, so the capture is not worth searching.", san, -e->v1, e->v2);
+		else
+			snprintf(buf, n, "SEE pruning skips %s: the static exchange on that square loses "
+				 "material (SEE %s), so the capture is not worth searching.", san, sc(e->v1, nd->ply));
+		break;
+	case TE_FUTILITY_PRUNE:
+	case TE_RECAPTURE_PRUNE:
+	case TE_EVASION_PRUNE:
+		explain_modern_prune(t, ev, e, nd, san, buf, n);
 		break;
 	case TE_MATE:
 		snprintf(buf, n, "%s is in check and has no legal move: checkmate, scored %s.", who, sc(e->v1, nd->ply));
@@ -342,7 +391,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		for (uint32_t x = nd->enter; x != TRACE_NONE && x < ev; x = trace_node_next_event(t, e->node, x)) {
 			int kind = trace_event_get(t, x).kind;
 
-			pruned |= kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE;
+			pruned |= trace_is_prune(kind);
 		}
 		snprintf(buf, n, "Without a stand pat (brute), this node had %s: its static value %s is returned.",
 			 pruned ? "no move left to search once pruning skipped its captures" :
@@ -413,6 +462,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	char kind[8], window[32], sp[16] = "", badges[96] = "";
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false, stood = false;
+	unsigned modern = 0;   /* the modern prune kinds badged so far, a bit each */
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -445,6 +495,14 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 			if (!see)
 				b = "see";
 			see = true;
+			break;
+		case TE_FUTILITY_PRUNE:
+		case TE_RECAPTURE_PRUNE:
+		case TE_EVASION_PRUNE:
+			if (!(modern & (1u << (e->kind - TE_FUTILITY_PRUNE))))
+				b = e->kind == TE_FUTILITY_PRUNE ? "futility" : e->kind == TE_RECAPTURE_PRUNE ? "recapture" :
+				    "evasion-prune";
+			modern |= 1u << (e->kind - TE_FUTILITY_PRUNE);
 			break;
 		case TE_MATE:
 			b = "mate";
@@ -480,6 +538,18 @@ void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
 			 sc(nd->eval, nd->ply), e->v1, e->v2, sce(alpha_at(t, e->node, ev), nd->ply));
+	else if (e->kind == TE_FUTILITY_PRUNE && e->extra == TFP_SEE)
+		snprintf(buf, n, "~%-8s pruned: futility (%s + %d <= alpha %s, SEE %d <= 0)", move_san,
+			 sc(nd->eval, nd->ply), e->v2, sce(alpha_at(t, e->node, ev), nd->ply), e->v1);
+	else if (e->kind == TE_FUTILITY_PRUNE)
+		snprintf(buf, n, "~%-8s pruned: futility (%s + %d + %d <= alpha %s)", move_san,
+			 sc(nd->eval, nd->ply), e->v2, e->v1, sce(alpha_at(t, e->node, ev), nd->ply));
+	else if (e->kind == TE_RECAPTURE_PRUNE)
+		snprintf(buf, n, "~%-8s pruned: not a recapture (qply %d)", move_san, nd->qply);
+	else if (e->kind == TE_EVASION_PRUNE)
+		snprintf(buf, n, "~%-8s pruned: quiet evasion after %d (best %s)", move_san, e->v2, sc(e->v1, nd->ply));
+	else if (e->v2)
+		snprintf(buf, n, "~%-8s pruned: SEE %s < -%d", move_san, sc(e->v1, nd->ply), e->v2);
 	else
 		snprintf(buf, n, "~%-8s pruned: SEE %s < 0", move_san, sc(e->v1, nd->ply));
 }

@@ -439,6 +439,12 @@ static void value_add_node(struct san_set *set, const struct trace *t, uint32_t 
 			value_add(set, e->v2);
 			value_add(set, nd->eval + e->v1 + e->v2);
 		}
+		/* A futility prune's line shows its numbers too (explain_prune_line). */
+		if (e->kind == TE_FUTILITY_PRUNE) {
+			value_add(set, e->v1);
+			value_add(set, e->v2);
+			value_add(set, nd->eval + e->v2 + (e->extra == TFP_SEE ? 0 : e->v1));
+		}
 	}
 }
 
@@ -489,7 +495,7 @@ static void san_set_add_trace(struct san_set *set, const struct position *root, 
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		struct position pos;
 
-		if ((e->kind != TE_DELTA_PRUNE && e->kind != TE_SEE_PRUNE) || e->move == MOVE_NONE)
+		if (!trace_is_prune(e->kind) || e->move == MOVE_NONE)
 			continue;
 		cursor_position_at(root, t, e->node, &pos, NULL);
 		san_set_add(set, &pos, e->move);

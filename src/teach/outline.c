@@ -62,7 +62,7 @@ static int node_state(const struct outline *o, uint32_t n)
 
 static bool prune_shown(const struct outline *o, const struct trace_event *e)
 {
-	return (e->kind == TE_DELTA_PRUNE || e->kind == TE_SEE_PRUNE) && o->filter != OUTLINE_MAIN;
+	return trace_is_prune(e->kind) && o->filter != OUTLINE_MAIN;
 }
 
 bool outline_is_prune(const struct outline *o, uint32_t line)

@@ -450,6 +450,7 @@ static const struct {
 	{ "quiet-threat", "horizon" },        /* a threat the horizon hides */
 	{ "weak-eval", "stand-pat" },         /* the stand pat is only as good as the evaluation */
 	{ "measure", "order" },               /* node counts depend on the order */
+	{ "futility", "delta" },              /* futility is delta pruning's modern form (issue 29) */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };
 

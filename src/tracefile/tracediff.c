@@ -116,7 +116,22 @@ static void describe(const struct trace *t, const struct trace_event *e, char *b
 		snprintf(buf, n, "prunes %s (delta: captured %d, margin %d)", U(e->move), e->v1, e->v2);
 		break;
 	case TE_SEE_PRUNE:
-		snprintf(buf, n, "prunes %s (SEE %d)", U(e->move), e->v1);
+		if (e->v2)
+			snprintf(buf, n, "prunes %s (SEE %d below the threshold -%d)", U(e->move), e->v1, e->v2);
+		else
+			snprintf(buf, n, "prunes %s (SEE %d)", U(e->move), e->v1);
+		break;
+	case TE_FUTILITY_PRUNE:
+		if (e->extra == TFP_SEE)
+			snprintf(buf, n, "prunes %s (futility: margin %d, SEE %d)", U(e->move), e->v2, e->v1);
+		else
+			snprintf(buf, n, "prunes %s (futility: captured %d, margin %d)", U(e->move), e->v1, e->v2);
+		break;
+	case TE_RECAPTURE_PRUNE:
+		snprintf(buf, n, "prunes %s (recaptures only)", U(e->move));
+		break;
+	case TE_EVASION_PRUNE:
+		snprintf(buf, n, "prunes %s (evasion pruning: after %d evasions, best %s)", U(e->move), e->v2, S(e->v1));
 		break;
 	case TE_LEAVE:
 		snprintf(buf, n, "searches no more moves and returns %s (%s)", S(e->v1), trace_bound_name(e->extra));
@@ -129,6 +144,12 @@ static void describe(const struct trace *t, const struct trace_event *e, char *b
 		break;
 	}
 	(void)t;
+}
+
+/* Whether KIND skips a move: delta, SEE, futility, recapture or evasion pruning. */
+static bool is_prune_kind(int kind)
+{
+	return trace_is_prune(kind);
 }
 
 static bool is_leaf_kind(int kind)
@@ -159,7 +180,12 @@ static bool same_event(const struct trace_event *x, const struct trace_event *y)
 	case TE_STOPPED:
 		return true;
 	case TE_DELTA_PRUNE:
+	case TE_SEE_PRUNE:
+	case TE_RECAPTURE_PRUNE:
+	case TE_EVASION_PRUNE:
 		return x->v1 == y->v1 && x->v2 == y->v2;
+	case TE_FUTILITY_PRUNE:
+		return x->v1 == y->v1 && x->v2 == y->v2 && x->extra == y->extra;
 	case TE_STAND_PAT:
 	case TE_LEAVE:
 		return x->v1 == y->v1 && x->extra == y->extra;
@@ -175,9 +201,7 @@ static enum tracediff_reason classify(const struct trace_event *x, const struct 
 		return TDR_STAND_PAT;
 	if (x->kind == TE_STAND_PAT)
 		return TDR_STAND_PAT_VALUE;
-	if (((x->kind == TE_DELTA_PRUNE || x->kind == TE_SEE_PRUNE) && y->kind == TE_MOVE) ||
-	    ((y->kind == TE_DELTA_PRUNE || y->kind == TE_SEE_PRUNE) && x->kind == TE_MOVE) ||
-	    (x->kind == TE_DELTA_PRUNE || x->kind == TE_SEE_PRUNE) || (y->kind == TE_DELTA_PRUNE || y->kind == TE_SEE_PRUNE))
+	if (is_prune_kind(x->kind) || is_prune_kind(y->kind))
 		return TDR_PRUNE;
 	if (is_leaf_kind(x->kind) || is_leaf_kind(y->kind))
 		return TDR_LEAF;

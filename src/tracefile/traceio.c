@@ -345,6 +345,31 @@ static int alphas_follow(struct alphas *s, const struct trace_event *e)
 	return cur;
 }
 
+/* The keys of a futility, recapture or evasion prune E (the modern techniques), after its kind. */
+static void json_modern_prune(struct wbuf *w, const struct trace_event *e)
+{
+	WB(w, ", \"move\": ");
+	wb_move(w, e->move);
+	if (e->kind == TE_FUTILITY_PRUNE) {
+		const char *rule = e->extra < 2 ? trace_futility_rule_names()[e->extra] : "value";
+
+		WB(w, ", \"rule\": \"");
+		wb_lit(w, rule, strlen(rule));
+		if (e->extra == TFP_SEE)
+			WB(w, "\", \"see\": ");
+		else
+			WB(w, "\", \"captured\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"margin\": ");
+		wb_int(w, e->v2);
+	} else if (e->kind == TE_EVASION_PRUNE) {
+		WB(w, ", \"best\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"searched\": ");
+		wb_int(w, e->v2);
+	}
+}
+
 /* Event E's keys (without the braces); ALPHA is its node's current alpha (alphas_follow). */
 static void json_event_fields(struct wbuf *w, const struct trace *t, const struct trace_event *e, int alpha)
 {
@@ -405,6 +430,16 @@ static void json_event_fields(struct wbuf *w, const struct trace *t, const struc
 		wb_move(w, e->move);
 		WB(w, ", \"see\": ");
 		wb_int(w, e->v1);
+		/* The SEE threshold (--see-margin), when there is one: 0 is left out, as traces before it. */
+		if (e->v2 != 0) {
+			WB(w, ", \"threshold\": ");
+			wb_int(w, e->v2);
+		}
+		break;
+	case TE_FUTILITY_PRUNE:
+	case TE_RECAPTURE_PRUNE:
+	case TE_EVASION_PRUNE:
+		json_modern_prune(w, e);
 		break;
 	case TE_MATE:
 	case TE_STALEMATE:
@@ -614,7 +649,24 @@ static void text_node(const struct text_walk *w, uint32_t id, const struct posit
 				sc(n->eval, ply), e->v1, e->v2, sc(alpha, ply));
 			break;
 		case TE_SEE_PRUNE:
-			fprintf(out, "%s: SEE prune (SEE %s)\n", mv, sc(e->v1, ply));
+			if (e->v2)
+				fprintf(out, "%s: SEE prune (SEE %s < -%d)\n", mv, sc(e->v1, ply), e->v2);
+			else
+				fprintf(out, "%s: SEE prune (SEE %s)\n", mv, sc(e->v1, ply));
+			break;
+		case TE_FUTILITY_PRUNE:
+			if (e->extra == TFP_SEE)
+				fprintf(out, "%s: futility prune (eval %s + margin %d <= alpha %s, SEE %d <= 0)\n", mv,
+					sc(n->eval, ply), e->v2, sc(alpha, ply), e->v1);
+			else
+				fprintf(out, "%s: futility prune (eval %s + margin %d + captures %d <= alpha %s)\n", mv,
+					sc(n->eval, ply), e->v2, e->v1, sc(alpha, ply));
+			break;
+		case TE_RECAPTURE_PRUNE:
+			fprintf(out, "%s: recapture prune (not a recapture, qply %d)\n", mv, n->qply);
+			break;
+		case TE_EVASION_PRUNE:
+			fprintf(out, "%s: evasion prune (quiet, after %d evasions, best %s)\n", mv, e->v2, sc(e->v1, ply));
 			break;
 		case TE_MATE:
 			fprintf(out, "checkmated: %s\n", sc(e->v1, ply));

@@ -34,6 +34,7 @@ struct open_node {
 	int cur_alpha;       /* alpha as raised since */
 	move last_move;      /* its last move event, MOVE_NONE before any */
 	int ply, qply;
+	int searched;        /* its move events so far (an evasion prune's "searched") */
 };
 
 /* Starts the optional object at the end of an array, or its next member. */
@@ -49,6 +50,47 @@ static void opt_key(struct wbuf *w, bool *open, const char *key, size_t klen)
 }
 
 #define OPT(w, open, key) opt_key((w), (open), (key), sizeof(key) - 1)
+
+/*
+ * The compact record of a futility, recapture or evasion prune E of node
+ * TOP, at position P (NULL when too deep to replay): the move, a futility
+ * prune's rule and an evasion prune's best by position; the captured value
+ * or SEE, the margin and the evasions searched only when they are not what
+ * a reader derives from P, the options OPT and the node's move events.
+ */
+static void lines_modern_prune(struct wbuf *w, bool *open, const struct trace_event *e, const struct open_node *top,
+			       const struct position *p, const struct search_options *opt)
+{
+	WB(w, ",");
+	wb_move(w, e->move);
+	if (e->kind == TE_FUTILITY_PRUNE) {
+		bool by_see = e->extra == TFP_SEE;
+		const char *rule = trace_futility_rule_names()[by_see];
+		int derived = p == NULL ? INT32_MIN : by_see ? see_move(p, e->move) : board_captured_value(p, e->move);
+
+		WB(w, ",\"");
+		wb_lit(w, rule, strlen(rule));
+		wb_char(w, '"');
+		if (e->v1 != derived) {
+			if (by_see)
+				OPT(w, open, "see");
+			else
+				OPT(w, open, "captured");
+			wb_int(w, e->v1);
+		}
+		if (e->v2 != opt->futility_margin) {
+			OPT(w, open, "margin");
+			wb_int(w, e->v2);
+		}
+	} else if (e->kind == TE_EVASION_PRUNE) {
+		WB(w, ",");
+		wb_int(w, e->v1);
+		if (top == NULL || e->v2 != top->searched) {
+			OPT(w, open, "searched");
+			wb_int(w, e->v2);
+		}
+	}
+}
 
 /*
  * A node's quiescence ply as a reader derives it from the options: its
@@ -133,7 +175,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 					wb_int(w, n.qply);
 			}
 			if (depth < LINES_PLIES)
-				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply };
+				st[depth++] = (struct open_node){ e->node, e->v1, e->v2, e->v1, MOVE_NONE, n.ply, n.qply, 0 };
 		} else {
 			const char *kind = trace_kind_name(e->kind);
 
@@ -163,6 +205,7 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				WB(w, ",");
 				wb_move(w, e->move);
 				top->last_move = e->move;
+				top->searched++;
 				break;
 			case TE_ALPHA_RAISE:
 			case TE_BETA_CUTOFF:
@@ -197,8 +240,17 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 					OPT(w, &open, "see");
 					wb_int(w, e->v1);
 				}
+				if (e->kind == TE_SEE_PRUNE && e->v2 != 0) {
+					OPT(w, &open, "threshold");
+					wb_int(w, e->v2);
+				}
 				break;
 			}
+			case TE_FUTILITY_PRUNE:
+			case TE_RECAPTURE_PRUNE:
+			case TE_EVASION_PRUNE:
+				lines_modern_prune(w, &open, e, top, depth > 0 && depth <= LINES_PLIES ? &pos[depth - 1] : NULL, opt);
+				break;
 			case TE_MATE:
 				if (e->v1 != -(SCORE_MATE - top->ply)) {
 					OPT(w, &open, "value");

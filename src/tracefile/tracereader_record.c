@@ -508,6 +508,58 @@ void tracereader_report_skipped(FILE *err_out, const char *name, const struct tr
 		info->skipped_kind);
 }
 
+/*
+ * The fields of a futility, recapture or evasion prune of KIND in record RC
+ * of node F: the move (a capture that does not promote for futility); a
+ * futility prune's rule ("value" or "see"), its captured value or SEE
+ * (derived from the position when absent) and margin (the header's when
+ * absent); an evasion prune's best score so far and evasions searched (the
+ * node's children so far when absent). Into M, V1, V2 and EXTRA.
+ */
+static bool read_modern_prune(struct rd *r, const struct rec *rc, int kind, const struct frame *f, move *m, int *v1,
+			      int *v2, int *extra)
+{
+	long long x;
+	bool has;
+
+	if (!tracereader_get_move(r, rc, "move", &f->pos, false, true, m, &has))
+		return false;
+	if (kind == TE_FUTILITY_PRUNE) {
+		if (!tracereader_get_enum(r, rc, "rule", trace_futility_rule_names(), extra))
+			return false;
+		if (*extra < 0)
+			return tracereader_fail_key(r, rc->at, rc->path, NULL, "missing key \"rule\" (\"value\" or \"see\")");
+		if (!MOVE_IS_CAPTURE(*m) || MOVE_IS_PROMOTION(*m))
+			return tracereader_fail_key(r, rc->at, rc->path, "move", "a futility prune is of a capture that does not "
+						    "promote");
+		if (*extra == TFP_SEE) {
+			*v1 = see_move(&f->pos, *m);
+			if (!tracereader_get_score(r, rc, "see", false, v1, &has))
+				return false;
+		} else {
+			*v1 = board_captured_value(&f->pos, *m);
+			if (!tracereader_get_int(r, rc, "captured", 0, SCORE_INF, false, &x, &has))
+				return false;
+			if (has)
+				*v1 = (int)x;
+		}
+		*v2 = r->opt.futility_margin;
+		if (!tracereader_get_int(r, rc, "margin", 0, 10000, false, &x, &has))
+			return false;
+		if (has)
+			*v2 = (int)x;
+	} else if (kind == TE_EVASION_PRUNE) {
+		if (!tracereader_get_score(r, rc, "best", true, v1, NULL))
+			return false;
+		*v2 = (int)f->kids_seen;
+		if (!tracereader_get_int(r, rc, "searched", 0, 255, false, &x, &has))
+			return false;
+		if (has)
+			*v2 = (int)x;
+	}
+	return true;
+}
+
 /* One event record. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
@@ -637,7 +689,17 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 			return false;
 		if (!has)
 			value = see_move(&f->pos, m);
+		/* The SEE threshold (--see-margin): absent is 0, as in traces before it. */
+		if (!tracereader_get_int(r, &rc, "threshold", 0, 10000, false, &x, &has))
+			return false;
+		v2 = has ? (int)x : 0;
 		r->see_prunes++;
+		break;
+	case TE_FUTILITY_PRUNE:
+	case TE_RECAPTURE_PRUNE:
+	case TE_EVASION_PRUNE:
+		if (!read_modern_prune(r, &rc, kind, f, &m, &value, &v2, &extra))
+			return false;
 		break;
 	case TE_MATE:
 	case TE_STALEMATE:

@@ -31,7 +31,7 @@ const struct command_spec command_table[] = {
 	{ "help", "[COMMAND]", "list the commands, or explain one", cmd_help, "command", COMMAND_EFFECT_NONE },
 	{ "fen", "FEN", "set the position to study", command_fen, NULL, COMMAND_EFFECT_NONE },
 	{ "move", "MOVE...", "play moves (SAN or UCI) from the position; the result becomes the position", command_move, "move", COMMAND_EFFECT_NONE },
-	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, "
+	{ "mode", "MODE[+SWITCH...]", "set the search variant: none, captures, checks, brute, faulty, rival, modern, "
 	  "+delta=M, +nodelta, +see, +soft, +checks-all ...", command_mode, "cmpmode", COMMAND_EFFECT_NONE },
 	{ "depth", "N", "set the main search depth in plies", command_depth, NULL, COMMAND_EFFECT_NONE },
 	{ "set", "OPTION VALUE", "set a search option ('set' alone lists them; Tab completes them)", command_set,

@@ -63,7 +63,7 @@ static uint32_t selected_line(struct ui *ui, int side)
 		return OUTLINE_NONE;
 	if (ev >= trace_event_count(t))
 		ev = 0;
-	if (trace_event_get(t, ev).kind == TE_DELTA_PRUNE || trace_event_get(t, ev).kind == TE_SEE_PRUNE) {
+	if (trace_is_prune(trace_event_get(t, ev).kind)) {
 		uint32_t n = trace_event_get(t, ev).node;
 
 		if (outline_line_of(&ts->o, n) == trace_node_get(t, n).enter && !ts->o.folded[n] &&
@@ -154,6 +154,7 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 	char kind[8], score[24], sp[32] = "", a[24], b[24], badges[96] = "";
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false, raise = false, stood = false;
+	unsigned modern = 0;    /* the modern prune kinds badged so far, a bit each */
 
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
@@ -196,6 +197,15 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		case TE_SEE_PRUNE:
 			badge = see ? NULL : "see";
 			see = true;
+			break;
+		case TE_FUTILITY_PRUNE:
+		case TE_RECAPTURE_PRUNE:
+		case TE_EVASION_PRUNE:
+			/* The modern prunes (issue 29): one badge each, "futility", "recapture", "evasion-prune". */
+			badge = modern & (1u << (e->kind - TE_FUTILITY_PRUNE)) ? NULL :
+				e->kind == TE_FUTILITY_PRUNE ? "futility" : e->kind == TE_RECAPTURE_PRUNE ? "recapture" :
+				"evasion-prune";
+			modern |= 1u << (e->kind - TE_FUTILITY_PRUNE);
 			break;
 		case TE_MATE:
 			badge = "mate";
