@@ -296,7 +296,11 @@ void trace_trim(struct trace *t)
 	X(TE_PLY_LIMIT, "ply_limit", "value", NULL) \
 	X(TE_QUIET_LEAF, "quiet_leaf", "value", NULL) \
 	X(TE_LEAVE, "leave", "score", NULL) \
-	X(TE_STOPPED, "stopped", NULL, NULL)
+	X(TE_STOPPED, "stopped", NULL, NULL) \
+	X(TE_TT_CUTOFF, "tt_cutoff", "value", NULL) \
+	X(TE_DRAW, "draw", NULL, NULL) \
+	X(TE_EXTENSION, "extension", "plies", NULL) \
+	X(TE_NULL_MOVE, "null_move", "value", NULL)
 
 #define KIND_INFO(kind, name, v0, v1) [kind] = { name, { v0, v1 } },
 #define KIND_NAME(kind, name, v0, v1) [kind] = name,
@@ -307,6 +311,9 @@ static const char *const kind_names[TE_KIND_COUNT + 1] = { TRACE_KINDS(KIND_NAME
 /* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), NULL-terminated. */
 static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
 static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
+/* Why a draw (TDR_*) and why an extension (TXR_*). */
+static const char *const draw_reasons[TDR_COUNT + 1] = { "repetition", "fifty", "other", NULL };
+static const char *const extension_reasons[TXR_COUNT + 1] = { "check", "one_reply", "reduction", "other", NULL };
 
 struct trace *trace_new(void)
 {
@@ -314,6 +321,7 @@ struct trace *trace_new(void)
 
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
+	trace_declared_defaults(&t->declared);
 	open_init(t);
 	return t;
 }
@@ -392,6 +400,7 @@ void trace_clear(struct trace *t)
 	trace_budget_update(t);
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
+	trace_declared_defaults(&t->declared);
 }
 
 /* ------------------------------------------------------------ recording */
@@ -817,6 +826,47 @@ const char *trace_bound_name(int bound)
 const char *const *trace_bound_names(void)
 {
 	return bound_names;
+}
+
+const char *const *trace_draw_reasons(void)
+{
+	return draw_reasons;
+}
+
+const char *const *trace_extension_reasons(void)
+{
+	return extension_reasons;
+}
+
+const char *trace_draw_reason_name(int reason)
+{
+	return reason >= 0 && reason < TDR_COUNT ? draw_reasons[reason] : "other";
+}
+
+const char *trace_extension_reason_name(int reason)
+{
+	return reason >= 0 && reason < TXR_COUNT ? extension_reasons[reason] : "other";
+}
+
+void trace_declared_defaults(struct trace_declared *d)
+{
+	*d = (struct trace_declared){ .quiet_promotions = true };
+}
+
+bool trace_declared_any(const struct trace_declared *d)
+{
+	return d->tt || d->extensions || d->draws || d->null_move || d->research || !d->quiet_promotions ||
+	       d->underpromotions;
+}
+
+void trace_set_declared(struct trace *t, const struct trace_declared *d)
+{
+	t->declared = *d;
+}
+
+void trace_get_declared(const struct trace *t, struct trace_declared *d)
+{
+	*d = t->declared;
 }
 
 double trace_bytes_per_node(const struct trace *t)

@@ -52,6 +52,12 @@ struct frame {
 	move expect_child;      /* the move of the last move event, whose child comes next */
 	bool expecting;
 	size_t handled_at;      /* where this node's searched and pruned moves start in checker.handled */
+	int ext;                /* the plies of extension (less reductions) on the path to it */
+	int next_ext;           /* an extension event's plies, for the child of the next move */
+	bool null_tried;        /* a null move was searched (declared null_move) */
+	int null_value;
+	move last_searched;     /* the move of the last move event (a re-search repeats it) */
+	long vidx;              /* --scope quiescence: its first violation's index in the report, -1 none, -2 not kept */
 	struct undo undo;
 };
 
@@ -59,6 +65,7 @@ struct checker {
 	const struct trace *t;
 	const struct search_options *opt;
 	const struct tracecheck_config *cfg;
+	struct trace_declared decl;   /* what the trace declares its engine does besides quiesce's rules */
 	struct tracecheck_report *rep;
 	struct position pos;
 	struct frame *stack;
@@ -115,8 +122,29 @@ static void violation(struct checker *c, uint32_t node, const char *rule, const 
 {
 	struct tracecheck_report *r = c->rep;
 	struct tracecheck_violation *v;
+	struct frame *own = NULL;
 	va_list ap;
 
+	if (c->cfg->scope_quiescence) {
+		/* The main search is taken as given; below a violation, the rest are its consequences. */
+		if (trace_node_get(c->t, node).qply < 0)
+			return;
+		for (size_t k = 0; k < c->depth; k++) {
+			struct frame *a = &c->stack[k];
+
+			if (a->node == node) {
+				own = a;
+				break;
+			}
+			if (a->vidx != -1) {
+				if (a->vidx >= 0)
+					r->v[a->vidx].consequences++;
+				return;
+			}
+		}
+		if (own != NULL && own->vidx == -1)
+			own->vidx = r->kept < TRACECHECK_KEEP ? (long)r->kept : -2;
+	}
 	r->total++;
 	if (r->kept == TRACECHECK_KEEP)
 		return;
@@ -124,6 +152,7 @@ static void violation(struct checker *c, uint32_t node, const char *rule, const 
 		r->v = xrealloc(r->v, sizeof *r->v * (r->kept + 64));
 	v = &r->v[r->kept++];
 	v->node = node;
+	v->consequences = 0;
 	snprintf(v->rule, sizeof v->rule, "%s", rule);
 	va_start(ap, fmt);
 	vsnprintf(v->msg, sizeof v->msg, fmt, ap);
@@ -163,6 +192,9 @@ static void settle_child(struct checker *c, struct frame *f, const struct trace_
 	if (!f->pending)
 		return;
 	f->pending = false;
+	/* A declared re-search: the child is searched again by the same move, and its first value is superseded. */
+	if (c->decl.research && e && e->kind == TE_MOVE && e->move == f->pending_move)
+		return;
 	if (v > f->best)
 		f->best = v;
 	if (v >= f->beta) {
@@ -188,7 +220,8 @@ static bool quiescence_move_allowed(const struct checker *c, const struct frame 
 
 	if (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m))
 		return true;
-	if (MOVE_IS_PROMOTION(m) && MOVE_PROMO_TYPE(m) == QUEEN)
+	/* Quiet promotions: the queen's unless declared otherwise, underpromotions when declared. */
+	if (MOVE_IS_PROMOTION(m) && c->decl.quiet_promotions && (MOVE_PROMO_TYPE(m) == QUEEN || c->decl.underpromotions))
 		return true;
 	if (o->mode == QMODE_CHECKS && (o->check_plies < 0 || f->nd.qply < o->check_plies) &&
 	    board_gives_check(pos, m))
@@ -231,7 +264,10 @@ static void quiescence_candidates(const struct checker *c, const struct frame *f
 	for (int i = 0; i < list->count; i++) {
 		move m = list->moves[i];
 
-		if (!MOVE_IS_PROMOTION(m) || MOVE_PROMO_TYPE(m) == QUEEN)
+		/* The declared promotions: quiet ones only when searched, underpromotions only when declared. */
+		if (!MOVE_IS_PROMOTION(m) ||
+		    ((MOVE_PROMO_TYPE(m) == QUEEN || c->decl.underpromotions) &&
+		     (MOVE_IS_CAPTURE(m) || c->decl.quiet_promotions)))
 			list->moves[n++] = m;
 	}
 	list->count = n;
@@ -351,7 +387,11 @@ static void enter_node(struct checker *c, uint32_t n)
 	f->node = n;
 	f->nd = nd;
 	f->handled_at = c->handled_len;
+	f->vidx = -1;
+	f->last_searched = MOVE_NONE;
+	f->ext = p ? p->ext + p->next_ext : 0;
 	if (p) {
+		p->next_ext = 0;
 		settle_child(c, p, NULL);
 		if (!p->expecting || p->expect_child != nd.move)
 			violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
@@ -372,28 +412,45 @@ static void enter_node(struct checker *c, uint32_t n)
 
 	if (nd.alpha >= nd.beta)
 		violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
-	if (p && (nd.alpha != -p->beta || nd.beta != -p->alpha))
+	if (p && c->cfg->scope_quiescence && !p->quiescence)
+		;   /* the main search's windows are taken as given */
+	else if (p && c->decl.research && (nd.alpha < -p->beta || nd.beta > -p->alpha))
+		violation(c, n, "child-window", "expected a window inside (%s, %s), the parent's (%s, %s) negated (a declared "
+			  "re-search may narrow it), found (%s, %s)",
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
+	else if (p && !c->decl.research && (nd.alpha != -p->beta || nd.beta != -p->alpha))
 		violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
 			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
 	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
 		violation(c, n, "in-check", "expected in_check %s, found %s",
 			  in_check ? "true" : "false", in_check ? "false" : "true");
-	/* The depth: main-search nodes above the horizon, quiescence below it. */
-	if (o->mode != QMODE_NONE) {
-		bool want_q = nd.ply >= o->depth;
+	/*
+	 * The depth: main-search nodes above the horizon, quiescence below it;
+	 * the horizon of a node is the declared depth plus the extensions on its
+	 * path (less the reductions). Under --scope quiescence the main search's
+	 * depths are taken as given: only a main-search node below a quiescence
+	 * node is wrong.
+	 */
+	if (c->cfg->scope_quiescence) {
+		if (p && p->quiescence && !f->quiescence)
+			violation(c, n, "search-depth", "expected a quiescence node below a quiescence node, found a main-search node");
+	} else if (o->mode != QMODE_NONE) {
+		int horizon = o->depth + f->ext;
+		bool want_q = nd.ply >= horizon;
 
 		if (want_q != f->quiescence)
-			violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d), found a %s node",
+			violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d%s), found a %s node",
 				  want_q ? "quiescence" : "main-search", nd.ply, o->depth,
+				  f->ext > 0 ? " and its extensions" : f->ext < 0 ? " less its reductions" : "",
 				  f->quiescence ? "quiescence" : "main-search");
-		else if (f->quiescence && nd.qply != nd.ply - o->depth)
-			violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d), found %d",
-				  nd.ply - o->depth, nd.ply, o->depth, nd.qply);
+		else if (f->quiescence && nd.qply != nd.ply - horizon)
+			violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d%s), found %d",
+				  nd.ply - horizon, nd.ply, o->depth, f->ext ? " - extensions" : "", nd.qply);
 	} else if (f->quiescence) {
 		violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
-	} else if (nd.ply > o->depth) {
-		violation(c, n, "search-depth", "expected no node below the horizon (depth %d) in mode none, found ply %d",
-			  o->depth, nd.ply);
+	} else if (nd.ply > o->depth + f->ext) {
+		violation(c, n, "search-depth", "expected no node below the horizon (depth %d%s) in mode none, found ply %d",
+			  o->depth, f->ext ? " with extensions" : "", nd.ply);
 	}
 	if (f->quiescence && o->qdepth >= 0 && nd.qply > o->qdepth)
 		violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
@@ -536,8 +593,29 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 			violation(c, f->node, "quiet-leaf-where",
 				  "expected a quiet leaf only in the quiescence search with the stand pat off and not answering a check");
 		break;
+	case TE_TT_CUTOFF:
+		if (!c->decl.tt)
+			violation(c, f->node, "tt-undeclared", "expected no transposition-table cutoff (the trace declares no "
+				  "\"tt\"), found one worth %s", S(v));
+		else if (e->extra == TB_LOWER && v < f->beta)
+			violation(c, f->node, "tt-bound", "expected a stored lower bound to cut off only at or above beta %s, "
+				  "found %s", S(f->beta), S(v));
+		else if (e->extra == TB_UPPER && v > f->alpha)
+			violation(c, f->node, "tt-bound", "expected a stored upper bound to cut off only at or below alpha %s, "
+				  "found %s", S(f->alpha), S(v));
+		break;
+	case TE_DRAW:
+		if (!c->decl.draws)
+			violation(c, f->node, "draw-undeclared", "expected no draw leaf (the trace declares no \"draws\"), found one");
+		if (v != 0)
+			violation(c, f->node, "draw-value", "expected a draw to score 0, found %s", S(v));
+		if (e->extra == TDR_FIFTY && c->pos.halfmove < 100)
+			violation(c, f->node, "draw-fifty", "expected a fifty-move draw only at 100 plies without a capture or "
+				  "pawn move, found %d", c->pos.halfmove);
+		break;
 	}
-	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && v != f->nd.eval)
+	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && e->kind != TE_TT_CUTOFF &&
+	    e->kind != TE_DRAW && v != f->nd.eval)
 		violation(c, f->node, "leaf-value", "expected the %s to return the static value %s, found %s",
 			  trace_kind_name(e->kind), S(f->nd.eval), S(v));
 }
@@ -550,6 +628,16 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 
 	f->decided = true;
 	f->only_pruned = false;
+	if (e->move == MOVE_NONE && cutoff && f->null_tried && v == f->null_value) {
+		/* By a declared null move whose value reached beta. */
+		if (v < f->beta)
+			violation(c, f->node, "null-move-cutoff", "expected a null-move cutoff only at or above beta %s, found %s",
+				  S(f->beta), S(v));
+		if (v > f->best)
+			f->best = v;
+		f->cut = true;
+		return;
+	}
 	if (e->move == MOVE_NONE) {
 		/* By the stand pat: only as a restatement of what the stand pat did. */
 		if (!(f->stood && (cutoff ? f->cut_by_stand_pat : f->stand_raised) && v == f->stand_value))
@@ -599,7 +687,13 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 	bool q = f->quiescence;
 
 	settle_child(c, f, NULL);
-	if (f->terminal) {
+	if (f->terminal && f->terminal_kind == TE_TT_CUTOFF && !o->fail_soft) {
+		/* A fail-hard engine returns a stored value clamped to its window. */
+		want = f->terminal_value < f->nd.alpha ? f->nd.alpha : f->terminal_value > f->nd.beta ? f->nd.beta :
+		       f->terminal_value;
+		if (score == f->terminal_value)
+			want = score;
+	} else if (f->terminal) {
 		want = f->terminal_value;
 	} else if (f->cut) {
 		want = o->fail_soft ? f->best : f->nd.beta;
@@ -660,6 +754,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 	c.t = t;
 	c.opt = opt;
 	c.cfg = cfg;
+	trace_get_declared(t, &c.decl);
 	c.rep = rep;
 	c.pos = *root;
 	rep->nodes = trace_node_count(t);
@@ -705,7 +800,10 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			if (f->quiescence && !f->evading && !f->cut)
 				check_missed_prune(&c, f, e.move);
 			note_handled(&c, e.move);
-			f->searched++;
+			/* A declared re-search enters the same move's child again: one move searched. */
+			if (!(c.decl.research && e.move == f->last_searched))
+				f->searched++;
+			f->last_searched = e.move;
 			f->decided = true;
 			f->only_pruned = false;
 			f->expecting = true;
@@ -725,7 +823,33 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		case TE_QDEPTH_LIMIT:
 		case TE_PLY_LIMIT:
 		case TE_QUIET_LEAF:
+		case TE_TT_CUTOFF:
+		case TE_DRAW:
 			leaf(&c, f, &e);
+			break;
+		case TE_EXTENSION:
+			if (!c.decl.extensions)
+				violation(&c, f->node, "extension-undeclared", "expected no extension (the trace declares no "
+					  "\"extensions\"), found %d plies (%s)", e.v1, trace_extension_reason_name(e.extra));
+			else if (f->quiescence)
+				violation(&c, f->node, "extension-where", "expected extensions only in the main search, found "
+					  "%d plies in the quiescence search", e.v1);
+			f->next_ext = e.v1;
+			break;
+		case TE_NULL_MOVE:
+			if (!c.decl.null_move)
+				violation(&c, f->node, "null-move-undeclared", "expected no null move (the trace declares no "
+					  "\"null_move\"), found one worth %s", S(e.v1));
+			else if (f->quiescence || f->in_check)
+				violation(&c, f->node, "null-move-where", "expected a null move only in the main search and not "
+					  "in check, found one %s", f->quiescence ? "in the quiescence search" : "in check");
+			if (f->searched > 0 || f->cut)
+				violation(&c, f->node, "null-move-first", "expected the null move before the node's moves, found "
+					  "it after %s", f->cut ? "the cutoff" : "a move");
+			f->null_tried = true;
+			f->null_value = e.v1;
+			f->decided = true;
+			f->only_pruned = false;
 			break;
 		case TE_STOPPED:
 			f->stopped = true;
