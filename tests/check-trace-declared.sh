@@ -52,6 +52,10 @@ for f in json jsonl json-full jsonl-full; do
 	grep -q '"tt": true' "$T/tt-rt.$f" || fail "export $f lost the declaration"
 done
 
+# The tutor explains the kind (quiesce's own search never records it).
+printf 'open %s\njump tt_cutoff\nevent\n' "$T/tt.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "The transposition table already holds this position" "the tutor explains a tt_cutoff"
+
 # ---- draws. Hand-worked: the root is scored 0 by a repetition.
 cat >"$T/draw.jsonl" <<'EOF'
 {"format": "quiesce-trace", "version": 3, "fen": "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1", "options": {"depth": 1}, "declares": {"draws": true}}
@@ -60,6 +64,8 @@ cat >"$T/draw.jsonl" <<'EOF'
 ["leave",0]
 EOF
 expect_exit 0 "a declared draw" "$Q" check-trace "$T/draw.jsonl" || show_output
+printf 'open %s\njump draw\nevent\n' "$T/draw.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "The position repeats: the position is a draw, scored 0" "the tutor explains a draw"
 sed 's/"draws": true/"tt": true/' "$T/draw.jsonl" >"$T/draw-undeclared.jsonl"
 run "$Q" check-trace "$T/draw-undeclared.jsonl"
 expect_out_has 'node 0 (root): draw-undeclared: expected no draw leaf (the trace declares no "draws"), found one' \
@@ -80,6 +86,8 @@ expect_exit 0 "a fifty-move draw at halfmove 100" "$Q" check-trace "$T/fifty100.
 "$Q" trace --fen "$OPEN" --depth 2 --format jsonl -o "$T/d2.jsonl" || bail "trace depth 2"
 $B extend "$T/d2.jsonl" "$T/ext.jsonl" 1 || bail "extend"
 expect_exit 0 "depth 1 with a declared check extension of every root move" "$Q" check-trace "$T/ext.jsonl" || show_output
+printf 'open %s\njump extension\nevent\n' "$T/ext.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "The next move is searched 1 ply deeper than the depth left (it gives check)" "the tutor explains an extension"
 $B extend "$T/d2.jsonl" "$T/ext0.jsonl" 0 || bail "extend"
 run "$Q" check-trace "$T/ext0.jsonl"
 expect_out_has 'node 0 (root): extension-undeclared: expected no extension (the trace declares no "extensions"), found 1 plies (check)' \
@@ -99,6 +107,9 @@ expect_exit 0 "--scope quiescence on the undeclared extensions" "$Q" check-trace
 "$Q" trace --fen "$OPEN" --depth 2 --format jsonl -o "$T/hard.jsonl" || bail "trace depth 2"
 $B nullcut "$T/hard.jsonl" "$T/null.jsonl" 0 >"$T/nullnode" || bail "nullcut"
 expect_exit 0 "a declared null-move cutoff at beta" "$Q" check-trace "$T/null.jsonl" || show_output
+printf 'open %s\njump null_move\nevent\n' "$T/null.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "passes (a null move) and the opponent's best reply, searched 2 plies shallower" "the tutor explains a null move"
+expect_out_has "at least beta, so a real move will too and the node is cut off" "a null move at beta cuts off"
 $B nullcut "$T/hard.jsonl" "$T/null-low.jsonl" -1 >/dev/null || bail "nullcut"
 run "$Q" check-trace "$T/null-low.jsonl"
 expect_out_has "null-move-cutoff: expected a null-move cutoff only at or above beta" "a null-move cutoff below beta is named"

@@ -349,7 +349,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		snprintf(buf, n, "%s: the position is a draw, scored %s without a search.",
 			 e->extra == TDR_REPETITION ? "The position repeats" : e->extra == TDR_FIFTY ?
 			 "Fifty moves have passed without a capture or a pawn move" : "By the engine's draw rule",
-			 sc(e->v1, nd->ply));
+			 e->v1 == 0 ? "0" : sc(e->v1, nd->ply));
 		break;
 	case TE_EXTENSION:
 		if (e->v1 >= 0)
