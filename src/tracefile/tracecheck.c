@@ -11,6 +11,7 @@
  */
 #include "tracefile/tracecheck.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,8 @@ struct frame {
 	bool null_tried;        /* a null move was searched (declared null_move) */
 	int null_value;
 	move last_searched;     /* the move of the last move event (a re-search repeats it) */
+	int last_key;           /* the MVV-LVA key of the last move searched or pruned (INT_MAX before any) */
+	move last_keyed;
 	long vidx;              /* --scope quiescence: its first violation's index in the report, -1 none, -2 not kept */
 	struct undo undo;
 };
@@ -235,6 +238,25 @@ static bool quiescence_move_allowed(const struct checker *c, const struct frame 
 	return false;
 }
 
+/*
+ * The order rule: under a declared "order": "mvv-lva" with quiesce's values,
+ * the moves a node searches or prunes come by non-increasing MVV-LVA key
+ * (search_order_key, the search's own); ties may come in any order.
+ */
+static void check_order(struct checker *c, struct frame *f, move m)
+{
+	int key;
+
+	if (c->opt->order != ORDER_MVV_LVA || trace_order_other(c->t) || !c->cfg->own_values)
+		return;
+	key = search_order_key(&c->pos, m);
+	if (key > f->last_key)
+		violation(c, f->node, "move-order", "expected the MVV-LVA order (the most valuable victim first, then the "
+			  "least valuable attacker), found %s after %s", U(m), U(f->last_keyed));
+	f->last_key = key;
+	f->last_keyed = m;
+}
+
 /* Records that the node on top of the stack searched or pruned M. */
 static void note_handled(struct checker *c, move m)
 {
@@ -389,6 +411,8 @@ static void enter_node(struct checker *c, uint32_t n)
 	f->handled_at = c->handled_len;
 	f->vidx = -1;
 	f->last_searched = MOVE_NONE;
+	f->last_key = INT_MAX;
+	f->last_keyed = MOVE_NONE;
 	f->ext = p ? p->ext + p->next_ext : 0;
 	if (p) {
 		p->next_ext = 0;
@@ -421,6 +445,9 @@ static void enter_node(struct checker *c, uint32_t n)
 	else if (p && !c->decl.research && (nd.alpha != -p->beta || nd.beta != -p->alpha))
 		violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
 			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
+	if (c->cfg->own_values && nd.eval != eval_static(&c->pos, o->eval))
+		violation(c, n, "node-eval", "expected the %s evaluation %s, found %s", eval_kind_name(o->eval),
+			  S(eval_static(&c->pos, o->eval)), S(nd.eval));
 	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
 		violation(c, n, "in-check", "expected in_check %s, found %s",
 			  in_check ? "true" : "false", in_check ? "false" : "true");
@@ -518,6 +545,7 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
 	f->only_pruned = !f->decided || f->only_pruned;
 	f->decided = true;
+	check_order(c, f, m);
 	note_handled(c, m);
 	if (delta) {
 		int value = f->stood ? f->stand_value : f->nd.eval;
@@ -799,6 +827,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			}
 			if (f->quiescence && !f->evading && !f->cut)
 				check_missed_prune(&c, f, e.move);
+			check_order(&c, f, e.move);
 			note_handled(&c, e.move);
 			/* A declared re-search enters the same move's child again: one move searched. */
 			if (!(c.decl.research && e.move == f->last_searched))
