@@ -194,6 +194,7 @@ void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const str
 	json_counter(w, ", \"beta_cutoffs\": ", res->beta_cutoffs);
 	json_counter(w, ", \"delta_prunes\": ", res->delta_prunes);
 	json_counter(w, ", \"see_prunes\": ", res->see_prunes);
+	json_counter(w, ", \"mates\": ", res->mates);
 	WB(w, ", \"stopped\": ");
 	wb_bool(w, res->stopped);
 	/* After a stop, score, best and pv are the best of the root moves that finished (none: score -inf). */
