@@ -501,7 +501,12 @@ static void stand_pat(struct checker *c, struct frame *f, const struct trace_eve
 	if (f->stood || f->decided || f->searched)
 		violation(c, f->node, "stand-pat-first", "expected the stand pat as the node's first decision, found it after %s",
 			  f->stood ? "another stand pat" : "other decisions");
-	if (c->cfg->own_values && v != f->nd.eval)
+	/*
+	 * The stand pat is the node's static value: quiesce's under its own
+	 * evaluations, else the node's eval as the trace gives it (a reader
+	 * takes an absent one from this very value).
+	 */
+	if (v != f->nd.eval)
 		violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
 	want = v >= f->beta ? TSP_CUTOFF : v > f->alpha ? TSP_RAISE : TSP_NONE;
 	if (e->extra == TSP_CUTOFF && want != TSP_CUTOFF)
@@ -798,7 +803,8 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		if (c.depth == 0 || c.stack[c.depth - 1].node != e.node)
 			continue;   /* the reader guarantees the nesting; nothing sensible to check */
 		f = &c.stack[c.depth - 1];
-		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE)
+		/* An extension announces the next move (a re-search's too): the move event settles the last child. */
+		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE && e.kind != TE_EXTENSION)
 			settle_child(&c, f, &e);
 		if (f->terminal && e.kind != TE_LEAVE && e.kind != TE_STOPPED)
 			violation(&c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
