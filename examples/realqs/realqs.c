@@ -25,6 +25,7 @@
  * declares the textbook rules.
  *
  * Usage: realqs [--bug NAME] DEPTH FEN   writes the last iteration's trace to standard output
+ *        realqs                         checks the move generator against published perft counts
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -754,12 +755,62 @@ static int search(const struct board *b, const char *mv, int depth, int alpha, i
 
 /* ------------------------------------------------------------ the program */
 
+static long perft(const struct board *b, int depth)
+{
+	struct move list[256];
+	struct board next;
+	long total = 0;
+	int n;
+
+	if (depth == 0)
+		return 1;
+	n = legal_moves(b, list);
+	if (depth == 1)
+		return n;
+	for (int i = 0; i < n; i++) {
+		make(b, list[i], &next);
+		total += perft(&next, depth - 1);
+	}
+	return total;
+}
+
+/* Published perft counts (chessprogramming.org, "Perft Results"). */
+static int self_check(void)
+{
+	static const struct {
+		const char *fen;
+		int depth;
+		long count;
+	} cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902 },
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862 },
+		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43238 },
+		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467 },
+		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379 },
+	};
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct board b;
+		long got;
+
+		parse_fen(&b, cases[i].fen);
+		got = perft(&b, cases[i].depth);
+		printf("perft %d %-70s %8ld %s\n", cases[i].depth, cases[i].fen, got,
+		       got == cases[i].count ? "ok" : "WRONG");
+		bad |= got != cases[i].count;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct board b;
 	char options[256];
 	int depth, score = 0;
 
+	if (argc == 1)
+		return self_check();
 	if (argc == 5 && strcmp(argv[1], "--bug") == 0) {
 		for (bug = 0; bugs[bug] && strcmp(bugs[bug], argv[2]) != 0; bug++)
 			;

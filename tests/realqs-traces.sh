@@ -1,5 +1,5 @@
 #!/bin/sh
-# realqs.sh: a real engine among the examples (issue 27 item 6).
+# realqs-traces.sh: a real engine among the examples (issue 27 item 6).
 #
 # examples/realqs is a small engine of the usual design (iterative
 # deepening, PVS, a transposition table probed in both searches, null move,
