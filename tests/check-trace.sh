@@ -182,6 +182,34 @@ for o in "--no-stand-pat --see" "--no-stand-pat --delta"; do
 	expect_exit 0 "check-trace of a trace with $o (quiet leaves after prunes)" "$Q" check-trace "$T/leaf.jsonl"
 done
 
+# The declared move order is checked (issue 27 item 4). Hand-worked: at the
+# root (depth 0) the white queen can take the queen on d5 or the knight on
+# b3; the generator gives Qxb3 first, so quiesce's search with --order none
+# tries it first. Declared "mvv-lva", that is one violation: the most
+# valuable victim, the queen, comes first.
+"$Q" trace --fen '4k3/8/8/3q4/8/1n6/8/3QK3 w - - 0 1' --depth 0 --order none -o "$T/order-none.jsonl" || bail "trace --order none"
+expect_exit 0 "the same search declared with its own order none" "$Q" check-trace "$T/order-none.jsonl"
+sed '1s/"order": "none"/"order": "mvv-lva"/' "$T/order-none.jsonl" >"$T/order-swapped.jsonl"
+run "$Q" check-trace "$T/order-swapped.jsonl"
+expect_out_has "node 0 (root): move-order: expected the MVV-LVA order (the most valuable victim first, then the least valuable attacker), found d1d5 after d1b3" \
+	"two captures out of MVV-LVA order are named"
+expect_err_has ": 1 violation" "the order is the only thing wrong"
+# A node's eval against the declared evaluation. Hand-worked from the tables
+# of quiesce-trace(5), PIECE-SQUARE TABLES: White Qd1 Ke1 against Black's lone
+# Ke8 is an endgame (900 of pieces <= 1640), so the kings use the endgame
+# table: Qd1 -5, Ke1 -30, Ke8 -30; pst = 900 - 5 - 30 + 30 = 895, not the
+# material 900 the trace gives.
+cat >"$T/eval.jsonl" <<'EOF'
+{"format": "quiesce-trace", "version": 3, "fen": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "options": {"depth": 0, "eval": "pst"}}
+["enter",{"eval":900}]
+["stand_pat",900]
+["leave",900]
+EOF
+run "$Q" check-trace "$T/eval.jsonl"
+expect_out_has "node 0 (root): node-eval: expected the pst evaluation +895, found +900" "a node's eval against the declared pst"
+sed -e 's/"eval": "pst"/"eval": "material"/' "$T/eval.jsonl" >"$T/eval-material.jsonl"
+expect_exit 0 "the same values declared material" "$Q" check-trace "$T/eval-material.jsonl"
+
 # ------------------------------------------------------------ 3. diff
 expect_exit 0 "diff of a trace with itself" "$Q" diff "$T/cap.json" "$T/cap.json" &&
 	expect_out_has "No parting decision" "a trace does not part from itself" &&

@@ -87,7 +87,7 @@ for fen in "$OPEN" "$WAC" "$CHECK"; do
 	"$TINY" 2 "$fen" >"$T/tiny$i.jsonl" 2>/dev/null || bail "tinyqs 2 $fen"
 	round_trip "tinyqs 2 ($fen)" "$T/tiny$i.jsonl"
 	"$TINY" 2 "$fen" -30 30 >"$T/asp$i.jsonl" 2>/dev/null || bail "tinyqs 2 $fen -30 30"
-	grep -q '"alpha":-30,"beta":30' "$T/asp$i.jsonl" || fail "tinyqs wrote no root window (-30, 30)"
+	grep -qF '["enter",{"alpha":-30,"beta":30' "$T/asp$i.jsonl" || fail "tinyqs wrote no root window (-30, 30)"
 	round_trip "tinyqs 2 aspiration (-30, 30) ($fen)" "$T/asp$i.jsonl"
 done
 

@@ -52,7 +52,7 @@ static const struct command {
 	  "play as a UCI engine (for a chess GUI, cutechess-cli, fastchess, polyglot)" },
 	{ "check-lesson", cli_check_lesson, "check-lesson [--quiet] [--screens] FILE...",
 	  "check a lesson: it parses, its claims hold, its words are on its screen" },
-	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] [--max-memory SIZE] FILE...",
+	{ "check-trace", cli_check_trace, "check-trace [--quiet] [--max N] [--max-memory SIZE] [--scope all|quiescence] FILE...",
 	  "check traces (quiesce's or another engine's) against the search rules" },
 	{ "practice", cli_practice, "practice --drill NAME [--seed N] [--count N] [--level 1|2|3]\n"
 	  "                [--epd FILE | --pgn FILE] [--answer-key]",

@@ -21,6 +21,9 @@ static const char check_trace_options[] =
 	"      --max N            print at most N violations a file (default 100; 0 for all)\n"
 	"      --max-memory SIZE  read at most a quarter of SIZE of text a line or document\n"
 	"                         (default: half the memory, within ulimit -v; 0: no limit)\n"
+	"      --scope SCOPE      all (default) or quiescence: take the main search as given\n"
+	"                         and check every quiescence subtree, each violation once\n"
+	"                         where it starts, with the count of its consequences\n"
 	"  -h, --help             display this help and exit\n\n"
 	"Checks each trace against the search rules of the options it declares\n"
 	"(quiesce-trace(5), CHECKED RULES). Each violation is printed as\n"
@@ -85,10 +88,11 @@ int cli_check_trace(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "max", required_argument, NULL, 'M' },
 		{ "max-memory", required_argument, NULL, 'm' },
+		{ "scope", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool quiet = false;
+	bool quiet = false, scope_quiescence = false;
 	long max = 100;
 	int c, rc = 0;
 
@@ -108,6 +112,12 @@ int cli_check_trace(int argc, char **argv)
 			if (!search_memory_parse(optarg, &load_max_memory))
 				return cli_usage_error("check-trace: invalid --max-memory '%s': expected a size such as "
 						       "512M or 2G", cli_cut(optarg));
+			break;
+		case 'S':
+			if (strcmp(optarg, "quiescence") != 0 && strcmp(optarg, "all") != 0)
+				return cli_usage_error("check-trace: invalid --scope '%s': expected all or quiescence",
+						       cli_cut(optarg));
+			scope_quiescence = strcmp(optarg, "quiescence") == 0;
 			break;
 		case 'h':
 			cli_print_command_help("check-trace", check_trace_options);
@@ -131,14 +141,19 @@ int cli_check_trace(int argc, char **argv)
 			continue;
 		}
 		cfg.own_values = lt.own_values;
+		cfg.scope_quiescence = scope_quiescence;
 		tracecheck_run(lt.trace, &lt.root, &lt.opt, &cfg, &rep);
 		shown = max == 0 || (size_t)max > rep.kept ? rep.kept : (size_t)max;
 		for (size_t k = 0; k < shown; k++) {
 			char path[256];
 
 			tracecheck_path(lt.trace, rep.v[k].node, path, sizeof path);
-			printf("%s: node %u (%s): %s: %s\n", argv[i], (unsigned)rep.v[k].node, path, rep.v[k].rule,
+			printf("%s: node %u (%s): %s: %s", argv[i], (unsigned)rep.v[k].node, path, rep.v[k].rule,
 			       rep.v[k].msg);
+			if (rep.v[k].consequences)
+				printf(" (and %llu consequence%s below it)", (unsigned long long)rep.v[k].consequences,
+				       rep.v[k].consequences == 1 ? "" : "s");
+			putchar('\n');
 		}
 		if (rep.total > shown)
 			printf("%s: ... and %zu more violation%s\n", argv[i], rep.total - shown,

@@ -132,24 +132,26 @@ static void update_pv(struct searcher *s, int ply, move m)
  * keep the generator's order behind the captures. The sort is stable, so
  * the order (and the trace) is the same on every run.
  */
+int search_order_key(const struct position *pos, move m)
+{
+	int key;
+
+	if (!MOVE_IS_TACTICAL(m))
+		return 0;
+	key = 16 * board_captured_value(pos, m) + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]);
+	if (MOVE_IS_PROMOTION(m))
+		key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
+	return key + 1;   /* every tactical move before every quiet one */
+}
+
 static void order_moves(const struct searcher *s, struct move_list *list)
 {
 	int keys[MAX_MOVES];
 
 	if (s->opt->order == ORDER_NONE)
 		return;
-	for (int i = 0; i < list->count; i++) {
-		move m = list->moves[i];
-		int key = 0;
-
-		if (MOVE_IS_TACTICAL(m)) {
-			key = 16 * board_captured_value(&s->pos, m) + 8 - PIECE_TYPE(s->pos.squares[MOVE_FROM(m)]);
-			if (MOVE_IS_PROMOTION(m))
-				key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
-			key += 1;   /* every tactical move before every quiet one */
-		}
-		keys[i] = key;
-	}
+	for (int i = 0; i < list->count; i++)
+		keys[i] = search_order_key(&s->pos, list->moves[i]);
 	for (int i = 1; i < list->count; i++) {
 		int k = keys[i];
 		move m = list->moves[i];

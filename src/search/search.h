@@ -116,6 +116,16 @@ struct search_result {
 };
 
 /*
+ * The MVV-LVA order's key of move M in POS (order mvv-lva): the search
+ * tries the moves by decreasing key, ties in the generator's order (a
+ * stable sort). 16 x the captured value (a pawn for en passant) plus 8
+ * less the attacker's piece type, plus 16 x a promotion's gain over the
+ * pawn, plus one; 0 for a quiet move. check-trace's move-order rule reads
+ * the same key.
+ */
+int search_order_key(const struct position *pos, move m);
+
+/*
  * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
  * in it (it is cleared first). When STOP is not NULL and becomes non-zero
  * the search stops cleanly at the next node: another thread or a signal

@@ -274,56 +274,13 @@ void trace_trim(struct trace *t)
 	trace_budget_update(t);
 }
 
-/*
- * The one table of event kinds: every name a file, a message or a command
- * gives an event kind is read from here (the readers, the writers, the
- * tutor's completion and the checker's messages), with the keys of the
- * values a compact record gives by position, in order (quiesce-trace(5),
- * COMPACT RECORDS). One row a kind, in TE_* order.
- */
-#define TRACE_KINDS(X) \
-	X(TE_ENTER, "enter", NULL, NULL) \
-	X(TE_STAND_PAT, "stand_pat", "value", NULL) \
-	X(TE_MOVE, "move", "move", NULL) \
-	X(TE_ALPHA_RAISE, "alpha_raise", "value", NULL) \
-	X(TE_BETA_CUTOFF, "beta_cutoff", "score", NULL) \
-	X(TE_DELTA_PRUNE, "delta_prune", "move", NULL) \
-	X(TE_SEE_PRUNE, "see_prune", "move", NULL) \
-	X(TE_MATE, "mate", NULL, NULL) \
-	X(TE_STALEMATE, "stalemate", NULL, NULL) \
-	X(TE_HORIZON, "horizon", "value", NULL) \
-	X(TE_QDEPTH_LIMIT, "qdepth_limit", "value", NULL) \
-	X(TE_PLY_LIMIT, "ply_limit", "value", NULL) \
-	X(TE_QUIET_LEAF, "quiet_leaf", "value", NULL) \
-	X(TE_LEAVE, "leave", "score", NULL) \
-	X(TE_STOPPED, "stopped", NULL, NULL) \
-	X(TE_FUTILITY_PRUNE, "futility_prune", "move", "rule") \
-	X(TE_RECAPTURE_PRUNE, "recapture_prune", "move", NULL) \
-	X(TE_EVASION_PRUNE, "evasion_prune", "move", "best")
-
-#define KIND_INFO(kind, name, v0, v1) [kind] = { name, { v0, v1 } },
-#define KIND_NAME(kind, name, v0, v1) [kind] = name,
-const struct trace_kind_info trace_kinds[TE_KIND_COUNT] = { TRACE_KINDS(KIND_INFO) };
-/* The names alone, NULL-terminated, for the readers' enumerations. */
-static const char *const kind_names[TE_KIND_COUNT + 1] = { TRACE_KINDS(KIND_NAME) [TE_KIND_COUNT] = NULL };
-
-/* The names of a stand pat's outcomes (TSP_*) and of the bounds (TB_*), NULL-terminated. */
-static const char *const outcome_names[] = { "none", "raise", "cutoff", NULL };
-static const char *const bound_names[] = { "exact", "lower", "upper", NULL };
-/* The futility rules (TFP_*), NULL-terminated. */
-static const char *const futility_rule_names[] = { "value", "see", NULL };
-
-const char *const *trace_futility_rule_names(void)
-{
-	return futility_rule_names;
-}
-
 struct trace *trace_new(void)
 {
 	struct trace *t = xcalloc(1, sizeof *t);
 
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
+	trace_declared_defaults(&t->declared);
 	open_init(t);
 	return t;
 }
@@ -402,6 +359,7 @@ void trace_clear(struct trace *t)
 	trace_budget_update(t);
 	t->stopped_at = TRACE_NONE;
 	t->last_kind = TE_KIND_COUNT;
+	trace_declared_defaults(&t->declared);
 }
 
 /* ------------------------------------------------------------ recording */
@@ -800,60 +758,6 @@ uint32_t trace_node_event(const struct trace *t, uint32_t n, uint32_t k)
 	while (k-- > 0 && ev != TRACE_NONE)
 		ev = trace_node_next_event(t, n, ev);
 	return ev;
-}
-
-const char *trace_kind_name(int kind)
-{
-	return kind >= 0 && kind < TE_KIND_COUNT ? trace_kinds[kind].name : "unknown";
-}
-
-int trace_kind_parse(const char *name)
-{
-	for (int k = 0; k < TE_KIND_COUNT; k++)
-		if (strcmp(trace_kinds[k].name, name) == 0)
-			return k;
-	return -1;
-}
-
-const char *const *trace_kind_names(void)
-{
-	return kind_names;
-}
-
-size_t trace_kind_list(char *buf, size_t n, const char *quote)
-{
-	size_t len = 0;
-
-	if (n)
-		buf[0] = '\0';
-	for (int k = 0; k < TE_KIND_COUNT && len < n; k++) {
-		int w = snprintf(buf + len, n - len, "%s%s%s%s", k ? ", " : "", quote, trace_kinds[k].name, quote);
-
-		if (w < 0)
-			break;
-		len += (size_t)w;
-	}
-	return len < n ? len : n ? n - 1 : 0;
-}
-
-const char *trace_outcome_name(int outcome)
-{
-	return outcome >= 0 && outcome <= TSP_CUTOFF ? outcome_names[outcome] : "none";
-}
-
-const char *const *trace_outcome_names(void)
-{
-	return outcome_names;
-}
-
-const char *trace_bound_name(int bound)
-{
-	return bound >= 0 && bound <= TB_UPPER ? bound_names[bound] : "exact";
-}
-
-const char *const *trace_bound_names(void)
-{
-	return bound_names;
 }
 
 double trace_bytes_per_node(const struct trace *t)

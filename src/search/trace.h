@@ -35,6 +35,11 @@ enum trace_kind {
 	TE_FUTILITY_PRUNE, /* MOVE skipped: v1 = captured value (TFP_VALUE) or its SEE (TFP_SEE), v2 = margin; extra = rule */
 	TE_RECAPTURE_PRUNE, /* MOVE skipped: not to the square the node's move went to (--recaptures) */
 	TE_EVASION_PRUNE,  /* quiet evasion MOVE skipped: v1 = the best score so far, v2 = evasions searched */
+	/* What real engines do besides (quiesce-trace(5), DECLARATIONS): none of them is quiesce's own. */
+	TE_TT_CUTOFF,      /* a transposition-table hit ends the node: v1 = the stored value, extra = its bound (TB_*) */
+	TE_DRAW,           /* a draw (repetition, fifty moves) ends the node: v1 = 0; extra = reason (TDR_*) */
+	TE_EXTENSION,      /* the next move's child is searched v1 plies deeper (negative: a reduction); extra = reason (TXR_*) */
+	TE_NULL_MOVE,      /* a null move was searched: v1 = its value for this node, v2 = the reduction R */
 	TE_KIND_COUNT
 };
 
@@ -47,6 +52,37 @@ static inline bool trace_is_prune(int kind)
 
 /* Which futility rule pruned: the captured value could not reach alpha, or the capture wins nothing by SEE. */
 enum { TFP_VALUE = 0, TFP_SEE = 1 };
+
+/* Why a draw (TE_DRAW) and why an extension (TE_EXTENSION): names in trace.c. */
+enum { TDR_REPETITION = 0, TDR_FIFTY = 1, TDR_OTHER = 2, TDR_COUNT };
+enum { TXR_CHECK = 0, TXR_ONE_REPLY = 1, TXR_REDUCTION = 2, TXR_OTHER = 3, TXR_COUNT };
+
+/*
+ * What a trace declares its engine does besides quiesce's own search rules
+ * (the header's "declares", quiesce-trace(5)): each lets the events of a
+ * kind or a move choice that quiesce's search never makes, and check-trace
+ * checks them against it. All false (and quiet_promotions true) for
+ * quiesce's own.
+ */
+struct trace_declared {
+	bool tt;                 /* tt_cutoff leaves */
+	bool extensions;         /* extension events (and reductions) */
+	bool draws;              /* draw leaves */
+	bool null_move;          /* null_move events, and a cutoff by the null move */
+	bool research;           /* a child entered again by the same move, windows inside the parent's */
+	bool quiet_promotions;   /* the quiescence search searches quiet queen promotions (quiesce does) */
+	bool underpromotions;    /* and underpromotions (quiesce does not) */
+};
+
+struct trace;
+
+/* The declarations of quiesce's own search. */
+void trace_declared_defaults(struct trace_declared *d);
+/* Whether D declares anything quiesce's own search does not do. */
+bool trace_declared_any(const struct trace_declared *d);
+/* A trace's declarations (a recorded trace: quiesce's own; trace_clear forgets), kept as trace_set_origin keeps the origin. */
+void trace_set_declared(struct trace *t, const struct trace_declared *d);
+void trace_get_declared(const struct trace *t, struct trace_declared *d);
 
 /* What a stand pat did. */
 enum { TSP_NONE = 0, TSP_RAISE = 1, TSP_CUTOFF = 2 };
@@ -265,6 +301,11 @@ const char *const *trace_futility_rule_names(void);
 const char *const *trace_outcome_names(void);
 const char *trace_bound_name(int bound);
 const char *const *trace_bound_names(void);
+/* The names of the draw reasons (TDR_*) and of the extension reasons (TXR_*), NULL-terminated, and one by number. */
+const char *const *trace_draw_reasons(void);
+const char *const *trace_extension_reasons(void);
+const char *trace_draw_reason_name(int reason);
+const char *trace_extension_reason_name(int reason);
 
 /* Bytes allocated per node (nodes and events together, slack included), for the benchmark. */
 double trace_bytes_per_node(const struct trace *t);

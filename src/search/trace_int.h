@@ -165,6 +165,7 @@ struct trace {
 	struct tnode *last_rec;
 	bool stopped;          /* the search was cut short */
 	bool eval_other, order_other;   /* another engine's values, its move order (trace_set_origin) */
+	struct trace_declared declared; /* what the engine declares it does (trace_set_declared) */
 	uint32_t stopped_at;   /* the node whose loop the stop broke, when stopped */
 	size_t bytes;          /* bytes allocated */
 	size_t budget;         /* bytes the trace may hold (0: no limit) */

@@ -422,6 +422,35 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			 "no cutoff), and the result is the best of the root moves searched to the end.",
 			 e->extra ? "interrupted" : "node cap reached");
 		break;
+	case TE_TT_CUTOFF:
+		snprintf(buf, n, "The transposition table already holds this position, searched before to enough "
+			 "depth: its stored value %s (%s) ends the node without a search.", sc(e->v1, nd->ply),
+			 e->extra == TB_LOWER ? "a lower bound, at least beta" : e->extra == TB_UPPER ?
+			 "an upper bound, at most alpha" : "exact");
+		break;
+	case TE_DRAW:
+		snprintf(buf, n, "%s: the position is a draw, scored %s without a search.",
+			 e->extra == TDR_REPETITION ? "The position repeats" : e->extra == TDR_FIFTY ?
+			 "Fifty moves have passed without a capture or a pawn move" : "By the engine's draw rule",
+			 e->v1 == 0 ? "0" : sc(e->v1, nd->ply));
+		break;
+	case TE_EXTENSION:
+		if (e->v1 >= 0)
+			snprintf(buf, n, "The next move is searched %d pl%s deeper than the depth left (%s): the engine "
+				 "looks further where the line is forcing.", e->v1, e->v1 == 1 ? "y" : "ies",
+				 e->extra == TXR_CHECK ? "it gives check" : e->extra == TXR_ONE_REPLY ? "it is the only reply" :
+				 "an extension");
+		else
+			snprintf(buf, n, "The next move is searched %d pl%s shallower than the depth left (a reduction): "
+				 "a late, unpromising move gets a cheaper look, searched again in full if it surprises.",
+				 -e->v1, e->v1 == -1 ? "y" : "ies");
+		break;
+	case TE_NULL_MOVE:
+		snprintf(buf, n, "%s passes (a null move) and the opponent's best reply, searched %d pl%s shallower, "
+			 "still leaves %s %s: %s.", who, e->v2, e->v2 == 1 ? "y" : "ies", who, sc(e->v1, nd->ply),
+			 e->v1 >= nd->beta ? "at least beta, so a real move will too and the node is cut off" :
+			 "below beta, so the moves are searched");
+		break;
 	default:
 		snprintf(buf, n, "Event %u of an unknown kind.", (unsigned)ev);
 		break;

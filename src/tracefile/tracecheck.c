@@ -10,7 +10,9 @@
  * Each rule has a name, used in the messages and in quiesce-trace(5).
  */
 #include "tracefile/tracecheck.h"
+#include "tracefile/tracecheck_int.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,57 +24,6 @@
 #include "tracefile/traceio.h"
 #include "chess/see.h"
 #include "base/util.h"
-
-/* One open node. */
-struct frame {
-	uint32_t node;
-	struct trace_node nd;
-	int alpha, beta;        /* the window now (alpha rises) */
-	int best;               /* the best score so far, for fail-soft */
-	bool quiescence;
-	bool in_check;
-	bool evading;           /* answering a check in the quiescence search (evasions on) */
-	bool stood;             /* a stand pat was recorded */
-	int stand_value;
-	bool stand_raised;      /* the stand pat raised alpha */
-	bool decided;           /* some decision after the entry was recorded */
-	bool only_pruned;       /* every decision so far was a prune (delta or SEE) */
-	int searched;           /* moves searched */
-	int evasions_pruned;    /* quiet evasions skipped by evasion pruning */
-	bool cut;               /* a cutoff ended the move loop */
-	bool cut_by_stand_pat;
-	bool terminal;          /* a leaf event gave the node its value */
-	int terminal_kind, terminal_value;
-	bool stopped;           /* the stop came while this node was open */
-	bool discarded;         /* the child the stop cut short has returned: its value is none */
-	move discarded_move;
-	bool pending;           /* a child has returned and not yet been accounted for */
-	int pending_value;      /* the child's score, negated: the value for this node */
-	move pending_move;
-	uint32_t pending_child;
-	move expect_child;      /* the move of the last move event, whose child comes next */
-	bool expecting;
-	size_t handled_at;      /* where this node's searched and pruned moves start in checker.handled */
-	struct undo undo;
-};
-
-struct checker {
-	const struct trace *t;
-	const struct search_options *opt;
-	const struct tracecheck_config *cfg;
-	struct tracecheck_report *rep;
-	struct position pos;
-	struct frame *stack;
-	size_t depth, cap;
-	/*
-	 * The moves the open nodes searched or pruned, a stack like the
-	 * frames: a node's moves follow its parent's, and are dropped when it
-	 * is left. The quiescence completeness rule compares them with the
-	 * moves the declared options make candidates.
-	 */
-	move *handled;
-	size_t handled_len, handled_cap;
-};
 
 void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
 {
@@ -110,14 +61,33 @@ void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
 }
 
 /* Records a violation of RULE at NODE. */
-static void violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
-	PRINTF_LIKE(4, 5);
-static void violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
+void tracecheck_violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
 {
 	struct tracecheck_report *r = c->rep;
 	struct tracecheck_violation *v;
+	struct frame *own = NULL;
 	va_list ap;
 
+	if (c->cfg->scope_quiescence) {
+		/* The main search is taken as given; below a violation, the rest are its consequences. */
+		if (trace_node_get(c->t, node).qply < 0)
+			return;
+		for (size_t k = 0; k < c->depth; k++) {
+			struct frame *a = &c->stack[k];
+
+			if (a->node == node) {
+				own = a;
+				break;
+			}
+			if (a->vidx != -1) {
+				if (a->vidx >= 0)
+					r->v[a->vidx].consequences++;
+				return;
+			}
+		}
+		if (own != NULL && own->vidx == -1)
+			own->vidx = r->kept < TRACECHECK_KEEP ? (long)r->kept : -2;
+	}
 	r->total++;
 	if (r->kept == TRACECHECK_KEEP)
 		return;
@@ -125,6 +95,7 @@ static void violation(struct checker *c, uint32_t node, const char *rule, const 
 		r->v = xrealloc(r->v, sizeof *r->v * (r->kept + 64));
 	v = &r->v[r->kept++];
 	v->node = node;
+	v->consequences = 0;
 	snprintf(v->rule, sizeof v->rule, "%s", rule);
 	va_start(ap, fmt);
 	vsnprintf(v->msg, sizeof v->msg, fmt, ap);
@@ -132,15 +103,14 @@ static void violation(struct checker *c, uint32_t node, const char *rule, const 
 }
 
 /* A score as the trace text prints it ("+35", "0", "-inf"), in BUF of 16 bytes. */
-static const char *score_text(int score, char *buf)
+const char *tracecheck_score_text(int score, char *buf)
 {
 	traceio_format_score(score, buf, 16);
 	return buf;
 }
 
-#define S(x) score_text((x), (char[16]){ 0 })
 
-static const char *uci_text(move m, char *buf)
+const char *tracecheck_uci_text(move m, char *buf)
 {
 	if (m == MOVE_NONE)
 		strcpy(buf, "none");
@@ -149,7 +119,6 @@ static const char *uci_text(move m, char *buf)
 	return buf;
 }
 
-#define U(m) uci_text((m), (char[NOTATION_BUFSIZE]){ 0 })
 
 /*
  * Accounts for the child that has just returned to F, given F's next
@@ -164,17 +133,20 @@ static void settle_child(struct checker *c, struct frame *f, const struct trace_
 	if (!f->pending)
 		return;
 	f->pending = false;
+	/* A declared re-search: the child is searched again by the same move, and its first value is superseded. */
+	if (c->decl.research && e && e->kind == TE_MOVE && e->move == f->pending_move)
+		return;
 	if (v > f->best)
 		f->best = v;
 	if (v >= f->beta) {
 		if (!(e && e->kind == TE_BETA_CUTOFF && matches))
-			violation(c, f->node, "missing-cutoff",
+			tracecheck_violation(c, f->node, "missing-cutoff",
 				  "expected a beta_cutoff by %s (it returned %s >= beta %s), found %s",
 				  U(f->pending_move), S(v), S(f->beta),
 				  e ? trace_kind_name(e->kind) : "the end of the node");
 	} else if (v > f->alpha) {
 		if (!(e && e->kind == TE_ALPHA_RAISE && matches))
-			violation(c, f->node, "missing-raise",
+			tracecheck_violation(c, f->node, "missing-raise",
 				  "expected an alpha_raise by %s (it returned %s in the window (%s, %s)), found %s",
 				  U(f->pending_move), S(v), S(f->alpha), S(f->beta),
 				  e ? trace_kind_name(e->kind) : "the end of the node");
@@ -182,14 +154,15 @@ static void settle_child(struct checker *c, struct frame *f, const struct trace_
 }
 
 /* Whether M may be searched by quiescence node F (not answering a check) under the declared mode. */
-static bool quiescence_move_allowed(const struct checker *c, const struct frame *f, move m)
+bool tracecheck_quiescence_move_allowed(const struct checker *c, const struct frame *f, move m)
 {
 	const struct search_options *o = c->opt;
 	const struct position *pos = &c->pos;
 
 	if (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m))
 		return true;
-	if (MOVE_IS_PROMOTION(m) && MOVE_PROMO_TYPE(m) == QUEEN)
+	/* Quiet promotions: the queen's unless declared otherwise, underpromotions when declared. */
+	if (MOVE_IS_PROMOTION(m) && c->decl.quiet_promotions && (MOVE_PROMO_TYPE(m) == QUEEN || c->decl.underpromotions))
 		return true;
 	if (o->mode == QMODE_CHECKS && (o->check_plies < 0 || f->nd.qply < o->check_plies) &&
 	    board_gives_check(pos, m))
@@ -203,8 +176,27 @@ static bool quiescence_move_allowed(const struct checker *c, const struct frame 
 	return false;
 }
 
+/*
+ * The order rule: under a declared "order": "mvv-lva" with quiesce's values,
+ * the moves a node searches or prunes come by non-increasing MVV-LVA key
+ * (search_order_key, the search's own); ties may come in any order.
+ */
+static void check_order(struct checker *c, struct frame *f, move m)
+{
+	int key;
+
+	if (c->opt->order != ORDER_MVV_LVA || trace_order_other(c->t) || !c->cfg->own_values)
+		return;
+	key = search_order_key(&c->pos, m);
+	if (key > f->last_key)
+		tracecheck_violation(c, f->node, "move-order", "expected the MVV-LVA order (the most valuable victim first, then the "
+			  "least valuable attacker), found %s after %s", U(m), U(f->last_keyed));
+	f->last_key = key;
+	f->last_keyed = m;
+}
+
 /* Records that the node on top of the stack searched or pruned M. */
-static void note_handled(struct checker *c, move m)
+void tracecheck_note_handled(struct checker *c, move m)
 {
 	if (c->handled_len == c->handled_cap) {
 		c->handled_cap = c->handled_cap ? c->handled_cap * 2 : 256;
@@ -232,7 +224,10 @@ static void quiescence_candidates(const struct checker *c, const struct frame *f
 	for (int i = 0; i < list->count; i++) {
 		move m = list->moves[i];
 
-		if (!MOVE_IS_PROMOTION(m) || MOVE_PROMO_TYPE(m) == QUEEN)
+		/* The declared promotions: quiet ones only when searched, underpromotions only when declared. */
+		if (!MOVE_IS_PROMOTION(m) ||
+		    ((MOVE_PROMO_TYPE(m) == QUEEN || c->decl.underpromotions) &&
+		     (MOVE_IS_CAPTURE(m) || c->decl.quiet_promotions)))
 			list->moves[n++] = m;
 	}
 	list->count = n;
@@ -276,7 +271,7 @@ static bool check_quiescence_complete(struct checker *c, const struct frame *f)
 		for (size_t k = f->handled_at; k < c->handled_len && !done; k++)
 			done = c->handled[k] == cand.moves[i];
 		if (!done) {
-			violation(c, f->node, "quiescence-moves",
+			tracecheck_violation(c, f->node, "quiescence-moves",
 				  "expected every candidate (%d: captures, queen promotions%s%s) searched or pruned without a cutoff, "
 				  "found %s neither searched nor pruned",
 				  cand.count, o->mode == QMODE_CHECKS ? ", checks" : "",
@@ -304,7 +299,7 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 		int value = f->stood ? f->stand_value : f->nd.eval, gain = board_captured_value(&c->pos, m);
 
 		if (value + gain + o->delta_margin <= f->alpha) {
-			violation(c, f->node, "delta-missed",
+			tracecheck_violation(c, f->node, "delta-missed",
 				  "expected %s delta-pruned (%d + captured %d + margin %d = %d <= alpha %s), found it searched",
 				  U(m), value, gain, o->delta_margin, value + gain + o->delta_margin, S(f->alpha));
 			return;
@@ -314,148 +309,11 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 		int see = see_move(&c->pos, m);
 
 		if (see < -o->see_margin && o->see_margin == 0)
-			violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < 0), found it searched",
+			tracecheck_violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < 0), found it searched",
 				  U(m), see);
 		else if (see < -o->see_margin)
-			violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < -%d), found it searched",
+			tracecheck_violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < -%d), found it searched",
 				  U(m), see, o->see_margin);
-	}
-}
-
-/* ----------------------------------------- the modern techniques (issue 29) */
-
-/* Whether a quiescence node F (not in check) may search only recaptures: --recaptures N at qply >= N, below the root. */
-static bool recaptures_only(const struct checker *c, const struct frame *f)
-{
-	return c->opt->recaptures >= 0 && f->nd.qply >= c->opt->recaptures && f->nd.move != MOVE_NONE;
-}
-
-/* Whether evasion pruning may skip a quiet evasion at F now: enough evasions searched, the best not a mated score. */
-static bool evasion_prunable(const struct checker *c, const struct frame *f)
-{
-	return f->evading && c->opt->evasion_limit >= 0 && f->searched >= c->opt->evasion_limit &&
-	       f->best > -(SCORE_MATE - SEARCH_MATE_PLIES);
-}
-
-/*
- * The missed-prune rules of the modern techniques, at a move M that F
- * searches: a capture the declared futility rule prunes (own values only),
- * a move that is not a recapture where only recaptures are searched, a
- * quiet evasion that evasion pruning skips.
- */
-static void check_missed_modern(struct checker *c, const struct frame *f, move m)
-{
-	const struct search_options *o = c->opt;
-
-	if (f->evading) {
-		if (evasion_prunable(c, f) && !MOVE_IS_TACTICAL(m))
-			violation(c, f->node, "evasion-missed",
-				  "expected the quiet evasion %s pruned (%d evasions searched, limit %d, best %s), found it searched",
-				  U(m), f->searched, o->evasion_limit, S(f->best));
-		return;
-	}
-	if (!f->quiescence || f->in_check)
-		return;
-	if (recaptures_only(c, f) && MOVE_TO(m) != MOVE_TO(f->nd.move)) {
-		violation(c, f->node, "recapture-missed",
-			  "expected only recaptures (to the square of %s) at qply %d (recaptures %d), found %s searched",
-			  U(f->nd.move), f->nd.qply, o->recaptures, U(m));
-		return;
-	}
-	if (o->futility && c->cfg->own_values && MOVE_IS_CAPTURE(m) && !MOVE_IS_PROMOTION(m)) {
-		int base = (f->stood ? f->stand_value : f->nd.eval) + o->futility_margin;
-		int gain = board_captured_value(&c->pos, m), see = see_move(&c->pos, m);
-
-		if (base + gain <= f->alpha)
-			violation(c, f->node, "futility-missed",
-				  "expected %s futility-pruned (%d + margin + captured %d = %d <= alpha %s), found it searched",
-				  U(m), base, gain, base + gain, S(f->alpha));
-		else if (base <= f->alpha && see <= 0)
-			violation(c, f->node, "futility-missed",
-				  "expected %s futility-pruned (static value + margin %d <= alpha %s and SEE %d <= 0), found it searched",
-				  U(m), base, S(f->alpha), see);
-	}
-}
-
-/* Checks a futility, recapture or evasion prune E of F. */
-static void modern_prune(struct checker *c, struct frame *f, const struct trace_event *e)
-{
-	const struct search_options *o = c->opt;
-	move m = e->move;
-
-	if (f->cut)
-		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s of %s",
-			  trace_kind_name(e->kind), U(m));
-	f->only_pruned = !f->decided || f->only_pruned;
-	f->decided = true;
-	note_handled(c, m);
-	if (e->kind == TE_EVASION_PRUNE) {
-		f->evasions_pruned++;
-		if (!f->evading)
-			violation(c, f->node, "evasion-where", "expected evasion pruning only answering a check in the "
-				  "quiescence search, found a prune of %s", U(m));
-		else if (o->evasion_limit < 0)
-			violation(c, f->node, "evasion-disabled", "expected no evasion pruning (evasion-limit off), found a prune of %s",
-				  U(m));
-		if (MOVE_IS_TACTICAL(m))
-			violation(c, f->node, "evasion-move", "expected a quiet evasion, found %s", U(m));
-		if (e->v2 != f->searched || (o->evasion_limit >= 0 && f->searched < o->evasion_limit))
-			violation(c, f->node, "evasion-count", "expected at least %d evasions searched before %s is pruned "
-				  "(and the event to say how many), found %d searched, the event says %d", o->evasion_limit, U(m),
-				  f->searched, e->v2);
-		if (e->v1 != f->best || f->best <= -(SCORE_MATE - SEARCH_MATE_PLIES))
-			violation(c, f->node, "evasion-condition", "expected a best score so far that is not mated (%s) to prune "
-				  "%s, the event says %s", S(f->best), U(m), S(e->v1));
-		return;
-	}
-	if (!f->quiescence || f->in_check)
-		violation(c, f->node, e->kind == TE_FUTILITY_PRUNE ? "futility-where" : "recapture-where",
-			  "expected %s only in the quiescence search and not in check, found it %s", trace_kind_name(e->kind),
-			  f->quiescence ? "in check" : "in the main search");
-	if (e->kind == TE_RECAPTURE_PRUNE) {
-		if (o->recaptures < 0)
-			violation(c, f->node, "recapture-disabled", "expected no recapture pruning (recaptures off), found a "
-				  "prune of %s", U(m));
-		else if (!recaptures_only(c, f))
-			violation(c, f->node, "recapture-where", "expected recaptures only from qply %d, below the root, "
-				  "found a prune of %s at qply %d", o->recaptures, U(m), f->nd.qply);
-		else if (MOVE_TO(m) == MOVE_TO(f->nd.move))
-			violation(c, f->node, "recapture-condition", "expected a move not to the square of %s, found the "
-				  "recapture %s pruned", U(f->nd.move), U(m));
-		if (f->quiescence && !f->in_check && !quiescence_move_allowed(c, f, m))
-			violation(c, f->node, "recapture-move", "expected a move the quiescence search would search, found %s",
-				  U(m));
-		return;
-	}
-	/* Futility. */
-	{
-		int value = f->stood ? f->stand_value : f->nd.eval;
-
-		if (!MOVE_IS_CAPTURE(m) || MOVE_IS_PROMOTION(m))
-			violation(c, f->node, "futility-move", "expected a capture that does not promote, found %s", U(m));
-		if (!o->futility)
-			violation(c, f->node, "futility-disabled", "expected no futility pruning (futility is off), found a "
-				  "prune of %s", U(m));
-		else if (e->v2 != o->futility_margin)
-			violation(c, f->node, "futility-margin", "expected the declared margin %d, found %d", o->futility_margin,
-				  e->v2);
-		if (e->extra == TFP_SEE) {
-			if (value + e->v2 > f->alpha || e->v1 > 0)
-				violation(c, f->node, "futility-condition",
-					  "expected static value + margin <= alpha and SEE <= 0 to prune %s, found %d + %d = %d "
-					  "against alpha %s, SEE %d", U(m), value, e->v2, value + e->v2, S(f->alpha), e->v1);
-			else if (c->cfg->own_values && MOVE_IS_CAPTURE(m) && e->v1 != see_move(&c->pos, m))
-				violation(c, f->node, "futility-see", "expected the SEE %d for %s, found %d", see_move(&c->pos, m),
-					  U(m), e->v1);
-		} else {
-			if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
-				violation(c, f->node, "futility-captured", "expected the captured value %d for %s, found %d",
-					  board_captured_value(&c->pos, m), U(m), e->v1);
-			if (value + e->v1 + e->v2 > f->alpha)
-				violation(c, f->node, "futility-condition",
-					  "expected static value + margin + captured <= alpha to prune %s, found %d + %d + %d = %d "
-					  "> alpha %s", U(m), value, e->v2, e->v1, value + e->v1 + e->v2, S(f->alpha));
-		}
 	}
 }
 
@@ -470,7 +328,7 @@ static void check_leaf_first(struct checker *c, struct frame *f, const struct tr
 	if (e->kind == TE_QUIET_LEAF && f->searched == 0 && f->only_pruned)
 		return;
 	if (f->decided || f->searched > 0)
-		violation(c, f->node, "leaf-alone", "expected the %s event as the node's only decision, found it after others",
+		tracecheck_violation(c, f->node, "leaf-alone", "expected the %s event as the node's only decision, found it after others",
 			  trace_kind_name(e->kind));
 }
 
@@ -492,10 +350,16 @@ static void enter_node(struct checker *c, uint32_t n)
 	f->node = n;
 	f->nd = nd;
 	f->handled_at = c->handled_len;
+	f->vidx = -1;
+	f->last_searched = MOVE_NONE;
+	f->last_key = INT_MAX;
+	f->last_keyed = MOVE_NONE;
+	f->ext = p ? p->ext + p->next_ext : 0;
 	if (p) {
+		p->next_ext = 0;
 		settle_child(c, p, NULL);
 		if (!p->expecting || p->expect_child != nd.move)
-			violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
+			tracecheck_violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
 		p->expecting = false;
 		p->decided = true;
 		p->only_pruned = false;
@@ -512,32 +376,52 @@ static void enter_node(struct checker *c, uint32_t n)
 	f->evading = f->quiescence && in_check && o->evasions;
 
 	if (nd.alpha >= nd.beta)
-		violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
-	if (p && (nd.alpha != -p->beta || nd.beta != -p->alpha))
-		violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
+		tracecheck_violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
+	if (p && c->cfg->scope_quiescence && !p->quiescence)
+		;   /* the main search's windows are taken as given */
+	else if (p && c->decl.research && (nd.alpha < -p->beta || nd.beta > -p->alpha))
+		tracecheck_violation(c, n, "child-window", "expected a window inside (%s, %s), the parent's (%s, %s) negated (a declared "
+			  "re-search may narrow it), found (%s, %s)",
 			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
+	else if (p && !c->decl.research && (nd.alpha != -p->beta || nd.beta != -p->alpha))
+		tracecheck_violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
+	if (c->cfg->own_values && nd.eval != eval_static(&c->pos, o->eval))
+		tracecheck_violation(c, n, "node-eval", "expected the %s evaluation %s, found %s", eval_kind_name(o->eval),
+			  S(eval_static(&c->pos, o->eval)), S(nd.eval));
 	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
-		violation(c, n, "in-check", "expected in_check %s, found %s",
+		tracecheck_violation(c, n, "in-check", "expected in_check %s, found %s",
 			  in_check ? "true" : "false", in_check ? "false" : "true");
-	/* The depth: main-search nodes above the horizon, quiescence below it. */
-	if (o->mode != QMODE_NONE) {
-		bool want_q = nd.ply >= o->depth;
+	/*
+	 * The depth: main-search nodes above the horizon, quiescence below it;
+	 * the horizon of a node is the declared depth plus the extensions on its
+	 * path (less the reductions). Under --scope quiescence the main search's
+	 * depths are taken as given: only a main-search node below a quiescence
+	 * node is wrong.
+	 */
+	if (c->cfg->scope_quiescence) {
+		if (p && p->quiescence && !f->quiescence)
+			tracecheck_violation(c, n, "search-depth", "expected a quiescence node below a quiescence node, found a main-search node");
+	} else if (o->mode != QMODE_NONE) {
+		int horizon = o->depth + f->ext;
+		bool want_q = nd.ply >= horizon;
 
 		if (want_q != f->quiescence)
-			violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d), found a %s node",
+			tracecheck_violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d%s), found a %s node",
 				  want_q ? "quiescence" : "main-search", nd.ply, o->depth,
+				  f->ext > 0 ? " and its extensions" : f->ext < 0 ? " less its reductions" : "",
 				  f->quiescence ? "quiescence" : "main-search");
-		else if (f->quiescence && nd.qply != nd.ply - o->depth)
-			violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d), found %d",
-				  nd.ply - o->depth, nd.ply, o->depth, nd.qply);
+		else if (f->quiescence && nd.qply != nd.ply - horizon)
+			tracecheck_violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d%s), found %d",
+				  nd.ply - horizon, nd.ply, o->depth, f->ext ? " - extensions" : "", nd.qply);
 	} else if (f->quiescence) {
-		violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
-	} else if (nd.ply > o->depth) {
-		violation(c, n, "search-depth", "expected no node below the horizon (depth %d) in mode none, found ply %d",
-			  o->depth, nd.ply);
+		tracecheck_violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
+	} else if (nd.ply > o->depth + f->ext) {
+		tracecheck_violation(c, n, "search-depth", "expected no node below the horizon (depth %d%s) in mode none, found ply %d",
+			  o->depth, f->ext ? " with extensions" : "", nd.ply);
 	}
 	if (f->quiescence && o->qdepth >= 0 && nd.qply > o->qdepth)
-		violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
+		tracecheck_violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
 			  o->qdepth, nd.qply);
 }
 
@@ -548,25 +432,30 @@ static void stand_pat(struct checker *c, struct frame *f, const struct trace_eve
 	int v = e->v1, want;
 
 	if (!f->quiescence)
-		violation(c, f->node, "stand-pat-main", "expected no stand pat in the main search, found %s", S(v));
+		tracecheck_violation(c, f->node, "stand-pat-main", "expected no stand pat in the main search, found %s", S(v));
 	else if (f->in_check && o->evasions)
-		violation(c, f->node, "stand-pat-in-check",
+		tracecheck_violation(c, f->node, "stand-pat-in-check",
 			  "expected no stand pat in check (evasions on: every evasion is searched), found a stand pat of %s",
 			  S(v));
 	else if (!o->stand_pat)
-		violation(c, f->node, "stand-pat-disabled", "expected no stand pat (the stand pat is off), found %s", S(v));
+		tracecheck_violation(c, f->node, "stand-pat-disabled", "expected no stand pat (the stand pat is off), found %s", S(v));
 	if (f->stood || f->decided || f->searched)
-		violation(c, f->node, "stand-pat-first", "expected the stand pat as the node's first decision, found it after %s",
+		tracecheck_violation(c, f->node, "stand-pat-first", "expected the stand pat as the node's first decision, found it after %s",
 			  f->stood ? "another stand pat" : "other decisions");
-	if (c->cfg->own_values && v != f->nd.eval)
-		violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
+	/*
+	 * The stand pat is the node's static value: quiesce's under its own
+	 * evaluations, else the node's eval as the trace gives it (a reader
+	 * takes an absent one from this very value).
+	 */
+	if (v != f->nd.eval)
+		tracecheck_violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
 	want = v >= f->beta ? TSP_CUTOFF : v > f->alpha ? TSP_RAISE : TSP_NONE;
 	if (e->extra == TSP_CUTOFF && want != TSP_CUTOFF)
-		violation(c, f->node, "stand-pat-below-beta",
+		tracecheck_violation(c, f->node, "stand-pat-below-beta",
 			  "expected no cutoff by the stand pat %s below beta %s (outcome %s), found a cutoff",
 			  S(v), S(f->beta), trace_outcome_name(want));
 	else if (e->extra != want)
-		violation(c, f->node, "stand-pat-outcome", "expected outcome %s for %s in the window (%s, %s), found %s",
+		tracecheck_violation(c, f->node, "stand-pat-outcome", "expected outcome %s for %s in the window (%s, %s), found %s",
 			  trace_outcome_name(want), S(v), S(f->alpha), S(f->beta), trace_outcome_name(e->extra));
 	f->stood = true;
 	f->stand_value = v;
@@ -592,41 +481,42 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 	move m = e->move;
 
 	if (!f->quiescence || f->in_check)
-		violation(c, f->node, delta ? "delta-where" : "see-where",
+		tracecheck_violation(c, f->node, delta ? "delta-where" : "see-where",
 			  "expected %s pruning only in the quiescence search and not in check, found it %s", what,
 			  f->quiescence ? "in check" : "in the main search");
 	if (!(MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) || (delta && MOVE_IS_PROMOTION(m)))
-		violation(c, f->node, delta ? "delta-move" : "see-move", "expected a capture%s, found %s",
+		tracecheck_violation(c, f->node, delta ? "delta-move" : "see-move", "expected a capture%s, found %s",
 			  delta ? " that does not promote" : "", U(m));
 	if (f->cut)
-		violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
+		tracecheck_violation(c, f->node, "move-after-cutoff", "expected nothing after the cutoff, found a %s prune of %s", what, U(m));
 	f->only_pruned = !f->decided || f->only_pruned;
 	f->decided = true;
-	note_handled(c, m);
+	check_order(c, f, m);
+	tracecheck_note_handled(c, m);
 	if (delta) {
 		int value = f->stood ? f->stand_value : f->nd.eval;
 
 		if (!o->delta)
-			violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
+			tracecheck_violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
 		else if (e->v2 != o->delta_margin)
-			violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
+			tracecheck_violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
 		if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
-			violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
+			tracecheck_violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
 				  board_captured_value(&c->pos, m), U(m), e->v1);
 		if (value + e->v1 + e->v2 > f->alpha)
-			violation(c, f->node, "delta-condition",
+			tracecheck_violation(c, f->node, "delta-condition",
 				  "expected static value + captured + margin <= alpha to prune %s, found %d + %d + %d = %d > alpha %s",
 				  U(m), value, e->v1, e->v2, value + e->v1 + e->v2, S(f->alpha));
 	} else {
 		if (!o->see)
-			violation(c, f->node, "see-disabled", "expected no SEE pruning (SEE is off), found a prune of %s", U(m));
+			tracecheck_violation(c, f->node, "see-disabled", "expected no SEE pruning (SEE is off), found a prune of %s", U(m));
 		else if (e->v2 != o->see_margin)
-			violation(c, f->node, "see-threshold", "expected the declared SEE threshold %d, found %d", o->see_margin,
+			tracecheck_violation(c, f->node, "see-threshold", "expected the declared SEE threshold %d, found %d", o->see_margin,
 				  e->v2);
 		if (e->v1 >= -e->v2)
-			violation(c, f->node, "see-condition", "expected a SEE below -%d to prune %s, found %d", e->v2, U(m), e->v1);
+			tracecheck_violation(c, f->node, "see-condition", "expected a SEE below -%d to prune %s, found %d", e->v2, U(m), e->v1);
 		else if (c->cfg->own_values && (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) && e->v1 != see_move(&c->pos, m))
-			violation(c, f->node, "see-value", "expected the SEE %d for %s, found %d", see_move(&c->pos, m), U(m), e->v1);
+			tracecheck_violation(c, f->node, "see-value", "expected the SEE %d for %s, found %d", see_move(&c->pos, m), U(m), e->v1);
 	}
 }
 
@@ -645,44 +535,65 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 	switch (e->kind) {
 	case TE_MATE:
 		if (!f->in_check || movegen_count(&c->pos) != 0)
-			violation(c, f->node, "mate-false", "expected a mate to be a position in check with no legal move, found %s",
+			tracecheck_violation(c, f->node, "mate-false", "expected a mate to be a position in check with no legal move, found %s",
 				  f->in_check ? "legal moves" : "no check");
 		else if (f->quiescence && !o->evasions)
-			violation(c, f->node, "mate-false", "expected no mate in the quiescence search with evasions off");
+			tracecheck_violation(c, f->node, "mate-false", "expected no mate in the quiescence search with evasions off");
 		if (v != -(SCORE_MATE - ply))
-			violation(c, f->node, "mate-distance", "expected the mated score -(%d - ply %d) = %d, found %s",
+			tracecheck_violation(c, f->node, "mate-distance", "expected the mated score -(%d - ply %d) = %d, found %s",
 				  SCORE_MATE, ply, -(SCORE_MATE - ply), S(v));
 		break;
 	case TE_STALEMATE:
 		if (f->in_check || movegen_count(&c->pos) != 0)
-			violation(c, f->node, "stalemate-false", "expected no check and no legal move, found %s",
+			tracecheck_violation(c, f->node, "stalemate-false", "expected no check and no legal move, found %s",
 				  f->in_check ? "a check" : "legal moves");
 		if (v != 0)
-			violation(c, f->node, "stalemate-value", "expected 0, found %s", S(v));
+			tracecheck_violation(c, f->node, "stalemate-value", "expected 0, found %s", S(v));
 		break;
 	case TE_HORIZON:
 		if (o->mode != QMODE_NONE || f->quiescence || ply < o->depth)
-			violation(c, f->node, "horizon-where", "expected a horizon leaf only in mode none at the depth (%d), found one %s at ply %d",
+			tracecheck_violation(c, f->node, "horizon-where", "expected a horizon leaf only in mode none at the depth (%d), found one %s at ply %d",
 				  o->depth, f->quiescence ? "in the quiescence search" : "in the main search", ply);
 		break;
 	case TE_QDEPTH_LIMIT:
 		if (!f->quiescence || o->qdepth < 0 || f->nd.qply < o->qdepth)
-			violation(c, f->node, "qdepth-where", "expected the qdepth limit only at qply >= qdepth (%s), found it at qply %d",
+			tracecheck_violation(c, f->node, "qdepth-where", "expected the qdepth limit only at qply >= qdepth (%s), found it at qply %d",
 				  o->qdepth < 0 ? "none" : S(o->qdepth), f->nd.qply);
 		break;
 	case TE_PLY_LIMIT:
 		if (ply < SEARCH_MAX_PLY)
-			violation(c, f->node, "ply-limit-where", "expected the ply limit only at ply %d, found it at ply %d",
+			tracecheck_violation(c, f->node, "ply-limit-where", "expected the ply limit only at ply %d, found it at ply %d",
 				  SEARCH_MAX_PLY, ply);
 		break;
 	case TE_QUIET_LEAF:
 		if (!f->quiescence || o->stand_pat || f->evading)
-			violation(c, f->node, "quiet-leaf-where",
+			tracecheck_violation(c, f->node, "quiet-leaf-where",
 				  "expected a quiet leaf only in the quiescence search with the stand pat off and not answering a check");
 		break;
+	case TE_TT_CUTOFF:
+		if (!c->decl.tt)
+			tracecheck_violation(c, f->node, "tt-undeclared", "expected no transposition-table cutoff (the trace declares no "
+				  "\"tt\"), found one worth %s", S(v));
+		else if (e->extra == TB_LOWER && v < f->beta)
+			tracecheck_violation(c, f->node, "tt-bound", "expected a stored lower bound to cut off only at or above beta %s, "
+				  "found %s", S(f->beta), S(v));
+		else if (e->extra == TB_UPPER && v > f->alpha)
+			tracecheck_violation(c, f->node, "tt-bound", "expected a stored upper bound to cut off only at or below alpha %s, "
+				  "found %s", S(f->alpha), S(v));
+		break;
+	case TE_DRAW:
+		if (!c->decl.draws)
+			tracecheck_violation(c, f->node, "draw-undeclared", "expected no draw leaf (the trace declares no \"draws\"), found one");
+		if (v != 0)
+			tracecheck_violation(c, f->node, "draw-value", "expected a draw to score 0, found %s", S(v));
+		if (e->extra == TDR_FIFTY && c->pos.halfmove < 100)
+			tracecheck_violation(c, f->node, "draw-fifty", "expected a fifty-move draw only at 100 plies without a capture or "
+				  "pawn move, found %d", c->pos.halfmove);
+		break;
 	}
-	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && v != f->nd.eval)
-		violation(c, f->node, "leaf-value", "expected the %s to return the static value %s, found %s",
+	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && e->kind != TE_TT_CUTOFF &&
+	    e->kind != TE_DRAW && v != f->nd.eval)
+		tracecheck_violation(c, f->node, "leaf-value", "expected the %s to return the static value %s, found %s",
 			  trace_kind_name(e->kind), S(f->nd.eval), S(v));
 }
 
@@ -694,16 +605,26 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 
 	f->decided = true;
 	f->only_pruned = false;
+	if (e->move == MOVE_NONE && cutoff && f->null_tried && v == f->null_value) {
+		/* By a declared null move whose value reached beta. */
+		if (v < f->beta)
+			tracecheck_violation(c, f->node, "null-move-cutoff", "expected a null-move cutoff only at or above beta %s, found %s",
+				  S(f->beta), S(v));
+		if (v > f->best)
+			f->best = v;
+		f->cut = true;
+		return;
+	}
 	if (e->move == MOVE_NONE) {
 		/* By the stand pat: only as a restatement of what the stand pat did. */
 		if (!(f->stood && (cutoff ? f->cut_by_stand_pat : f->stand_raised) && v == f->stand_value))
-			violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+			tracecheck_violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
 				  "expected a %s by no move only after a stand pat %s, found %s",
 				  cutoff ? "cutoff" : "raise", cutoff ? "cutoff" : "raise", S(v));
 		return;
 	}
 	if (f->discarded && e->move == f->discarded_move) {
-		violation(c, f->node, "stopped-value",
+		tracecheck_violation(c, f->node, "stopped-value",
 			  "expected no %s by %s: the stop cut its search short, so its value is discarded, found %s",
 			  cutoff ? "cutoff" : "raise", U(e->move), S(v));
 		if (cutoff)
@@ -711,16 +632,16 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 		return;
 	}
 	if (cutoff && v < f->beta)
-		violation(c, f->node, "cutoff-below-beta", "expected a cutoff score >= beta %s, found %s", S(f->beta), S(v));
+		tracecheck_violation(c, f->node, "cutoff-below-beta", "expected a cutoff score >= beta %s, found %s", S(f->beta), S(v));
 	if (f->pending && e->move == f->pending_move) {
 		int want = f->pending_value;
 
 		settle_child(c, f, e);
 		if (v != want)
-			violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+			tracecheck_violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
 				  "expected %s, the value %s returned, found %s", S(want), U(e->move), S(v));
 	} else {
-		violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
+		tracecheck_violation(c, f->node, cutoff ? "cutoff-value" : "raise-value",
 			  "expected a %s only right after the move that caused it, found one by %s",
 			  cutoff ? "cutoff" : "raise", U(e->move));
 	}
@@ -728,7 +649,7 @@ static void raise_or_cut(struct checker *c, struct frame *f, const struct trace_
 		f->cut = true;
 	} else {
 		if (v <= f->alpha || v >= f->beta)
-			violation(c, f->node, "raise-window", "expected a raise inside the window (%s, %s), found %s",
+			tracecheck_violation(c, f->node, "raise-window", "expected a raise inside the window (%s, %s), found %s",
 				  S(f->alpha), S(f->beta), S(v));
 		if (v > f->alpha)
 			f->alpha = v;
@@ -743,7 +664,13 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 	bool q = f->quiescence;
 
 	settle_child(c, f, NULL);
-	if (f->terminal) {
+	if (f->terminal && f->terminal_kind == TE_TT_CUTOFF && !o->fail_soft) {
+		/* A fail-hard engine returns a stored value clamped to its window. */
+		want = f->terminal_value < f->nd.alpha ? f->nd.alpha : f->terminal_value > f->nd.beta ? f->nd.beta :
+		       f->terminal_value;
+		if (score == f->terminal_value)
+			want = score;
+	} else if (f->terminal) {
 		want = f->terminal_value;
 	} else if (f->cut) {
 		want = o->fail_soft ? f->best : f->nd.beta;
@@ -751,44 +678,44 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 		want = o->fail_soft && f->best != -SCORE_INF ? f->best : f->alpha;
 	}
 	if (score != want && !o->fail_soft && !f->terminal && (score < f->nd.alpha || score > f->nd.beta))
-		violation(c, f->node, "fail-hard-window",
+		tracecheck_violation(c, f->node, "fail-hard-window",
 			  "expected a fail-hard score inside the window [%s, %s] (here %s), found %s",
 			  S(f->nd.alpha), S(f->nd.beta), S(want), S(score));
 	else if (score != want)
-		violation(c, f->node, "leave-score", "expected the %s score %s%s, found %s",
+		tracecheck_violation(c, f->node, "leave-score", "expected the %s score %s%s, found %s",
 			  o->fail_soft ? "fail-soft" : "fail-hard", S(want),
 			  f->terminal ? " (the leaf's value)" : f->cut ? (o->fail_soft ? " (the best score, at the cutoff)" : " (beta, at the cutoff)")
 			  : (o->fail_soft ? " (the best score)" : " (alpha)"), S(score));
 	if (e->extra != trace_bound_of(score, f->nd.alpha, f->nd.beta))
-		violation(c, f->node, "leave-bound", "expected the bound %s for %s in the window (%s, %s), found %s",
+		tracecheck_violation(c, f->node, "leave-bound", "expected the bound %s for %s in the window (%s, %s), found %s",
 			  trace_bound_name(trace_bound_of(score, f->nd.alpha, f->nd.beta)), S(score), S(f->nd.alpha), S(f->nd.beta),
 			  trace_bound_name(e->extra));
 	if (f->expecting)
-		violation(c, f->node, "move-event", "expected the node opened by the move event %s, found none", U(f->expect_child));
+		tracecheck_violation(c, f->node, "move-event", "expected the node opened by the move event %s, found none", U(f->expect_child));
 
 	/* What the node should have done and did not. */
 	if (!f->stopped && !f->terminal) {
 		if (q && !f->evading && o->stand_pat && !f->stood)
-			violation(c, f->node, "stand-pat-missing", "expected a stand pat (a quiescence node %s, stand pat on), found none",
+			tracecheck_violation(c, f->node, "stand-pat-missing", "expected a stand pat (a quiescence node %s, stand pat on), found none",
 				  f->in_check ? "in check with evasions off" : "not in check");
 		if (q && o->qdepth >= 0 && f->nd.qply >= o->qdepth)
-			violation(c, f->node, "qdepth-missing", "expected the qdepth limit at qply %d (qdepth %d), found a search",
+			tracecheck_violation(c, f->node, "qdepth-missing", "expected the qdepth limit at qply %d (qdepth %d), found a search",
 				  f->nd.qply, o->qdepth);
 		if (!q && o->mode == QMODE_NONE && f->nd.ply >= o->depth)
-			violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
+			tracecheck_violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
 		else if ((!q || f->evading) && f->searched == 0 && movegen_count(&c->pos) == 0)
-			violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
+			tracecheck_violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
 				  trace_kind_name(f->in_check ? TE_MATE : TE_STALEMATE));
 		else if (!q && !f->cut && f->searched != movegen_count(&c->pos))
-			violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
+			tracecheck_violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
 				  movegen_count(&c->pos), f->searched);
 		else if (f->evading && !f->cut && f->searched + f->evasions_pruned != movegen_count(&c->pos))
-			violation(c, f->node, "evasions", "expected every evasion (%d) searched or pruned without a cutoff, "
+			tracecheck_violation(c, f->node, "evasions", "expected every evasion (%d) searched or pruned without a cutoff, "
 				  "found %d searched, %d pruned", movegen_count(&c->pos), f->searched, f->evasions_pruned);
 		else if (q && !f->evading && !f->cut && check_quiescence_complete(c, f))
 			;   /* reported */
 		else if (q && !o->stand_pat && !f->evading && f->searched == 0)
-			violation(c, f->node, "quiet-leaf-missing", "expected a quiet_leaf event (no stand pat, nothing searched)");
+			tracecheck_violation(c, f->node, "quiet-leaf-missing", "expected a quiet_leaf event (no stand pat, nothing searched)");
 	}
 }
 
@@ -804,6 +731,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 	c.t = t;
 	c.opt = opt;
 	c.cfg = cfg;
+	trace_get_declared(t, &c.decl);
 	c.rep = rep;
 	c.pos = *root;
 	rep->nodes = trace_node_count(t);
@@ -819,10 +747,11 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		if (c.depth == 0 || c.stack[c.depth - 1].node != e.node)
 			continue;   /* the reader guarantees the nesting; nothing sensible to check */
 		f = &c.stack[c.depth - 1];
-		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE)
+		/* An extension announces the next move (a re-search's too): the move event settles the last child. */
+		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE && e.kind != TE_EXTENSION)
 			settle_child(&c, f, &e);
 		if (f->terminal && e.kind != TE_LEAVE && e.kind != TE_STOPPED)
-			violation(&c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
+			tracecheck_violation(&c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
 				  trace_kind_name(f->terminal_kind), trace_kind_name(e.kind));
 		switch (e.kind) {
 		case TE_STAND_PAT:
@@ -830,10 +759,10 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			break;
 		case TE_MOVE:
 			if (f->stopped)
-				violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
+				tracecheck_violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
 			if (f->cut)
-				violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
-			if (f->quiescence && !f->evading && !quiescence_move_allowed(&c, f, e.move)) {
+				tracecheck_violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
+			if (f->quiescence && !f->evading && !tracecheck_quiescence_move_allowed(&c, f, e.move)) {
 				/* Quiet checks are allowed below the declared check plies only: say so where they are not. */
 				bool checks_here = opt->mode == QMODE_CHECKS &&
 						   (opt->check_plies < 0 || f->nd.qply < opt->check_plies);
@@ -842,16 +771,20 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 				if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(&c.pos, e.move))
 					snprintf(beyond, sizeof beyond, ", a check at qply %d, beyond the declared check plies (%d)",
 						 f->nd.qply, opt->check_plies);
-				violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
+				tracecheck_violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
 					  checks_here ? " or a check" : "",
 					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move), beyond);
 			}
 			if (f->quiescence && !f->evading && !f->cut)
 				check_missed_prune(&c, f, e.move);
 			if (f->quiescence && !f->cut)
-				check_missed_modern(&c, f, e.move);
-			note_handled(&c, e.move);
-			f->searched++;
+				tracecheck_missed_modern(&c, f, e.move);
+			check_order(&c, f, e.move);
+			tracecheck_note_handled(&c, e.move);
+			/* A declared re-search enters the same move's child again: one move searched. */
+			if (!(c.decl.research && e.move == f->last_searched))
+				f->searched++;
+			f->last_searched = e.move;
 			f->decided = true;
 			f->only_pruned = false;
 			f->expecting = true;
@@ -868,7 +801,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		case TE_FUTILITY_PRUNE:
 		case TE_RECAPTURE_PRUNE:
 		case TE_EVASION_PRUNE:
-			modern_prune(&c, f, &e);
+			tracecheck_modern_prune(&c, f, &e);
 			break;
 		case TE_MATE:
 		case TE_STALEMATE:
@@ -876,7 +809,33 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 		case TE_QDEPTH_LIMIT:
 		case TE_PLY_LIMIT:
 		case TE_QUIET_LEAF:
+		case TE_TT_CUTOFF:
+		case TE_DRAW:
 			leaf(&c, f, &e);
+			break;
+		case TE_EXTENSION:
+			if (!c.decl.extensions)
+				tracecheck_violation(&c, f->node, "extension-undeclared", "expected no extension (the trace declares no "
+					  "\"extensions\"), found %d plies (%s)", e.v1, trace_extension_reason_name(e.extra));
+			else if (f->quiescence)
+				tracecheck_violation(&c, f->node, "extension-where", "expected extensions only in the main search, found "
+					  "%d plies in the quiescence search", e.v1);
+			f->next_ext = e.v1;
+			break;
+		case TE_NULL_MOVE:
+			if (!c.decl.null_move)
+				tracecheck_violation(&c, f->node, "null-move-undeclared", "expected no null move (the trace declares no "
+					  "\"null_move\"), found one worth %s", S(e.v1));
+			else if (f->quiescence || f->in_check)
+				tracecheck_violation(&c, f->node, "null-move-where", "expected a null move only in the main search and not "
+					  "in check, found one %s", f->quiescence ? "in the quiescence search" : "in check");
+			if (f->searched > 0 || f->cut)
+				tracecheck_violation(&c, f->node, "null-move-first", "expected the null move before the node's moves, found "
+					  "it after %s", f->cut ? "the cutoff" : "a move");
+			f->null_tried = true;
+			f->null_value = e.v1;
+			f->decided = true;
+			f->only_pruned = false;
 			break;
 		case TE_STOPPED:
 			f->stopped = true;

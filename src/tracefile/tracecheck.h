@@ -28,6 +28,7 @@ struct tracecheck_violation {
 	uint32_t node;
 	char rule[TRACECHECK_RULE_MAX];   /* e.g. "stand-pat-in-check" */
 	char msg[TRACECHECK_MSG_MAX];     /* what was expected and what was found */
+	uint64_t consequences;            /* --scope quiescence: violations below it, counted here, not listed */
 };
 
 /* What the checker may assume about the trace's values. */
@@ -40,6 +41,14 @@ struct tracecheck_config {
 	 * values are taken as given, and only their use is checked.
 	 */
 	bool own_values;
+	/*
+	 * check-trace --scope quiescence: the main search is taken as given
+	 * (any moves, depths, windows, reductions, prunes) and every quiescence
+	 * subtree is checked in full; a violation is reported once, at the
+	 * node where it starts, with the count of the violations below it
+	 * (its consequences) instead of each of them.
+	 */
+	bool scope_quiescence;
 };
 
 struct tracecheck_report {
@@ -53,7 +62,10 @@ struct tracecheck_report {
  * Checks T, a trace of a search of ROOT with options OPT, and fills REP
  * (which tracecheck_report_free releases). The trace must be well formed
  * (as the trace reader guarantees: ids in pre-order, every node entered and
- * left once, legal moves); the checker verifies the search rules only.
+ * left once, legal moves); the checker verifies the search rules only,
+ * with what the trace declares its engine does besides (trace_get_declared:
+ * transposition-table cutoffs, extensions, draws, null moves, re-searches,
+ * the promotions its quiescence search tries).
  */
 void tracecheck_run(const struct trace *t, const struct position *root, const struct search_options *opt,
 		    const struct tracecheck_config *cfg, struct tracecheck_report *rep);

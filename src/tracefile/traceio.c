@@ -230,6 +230,7 @@ void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const str
 	json_counter(w, ", \"beta_cutoffs\": ", res->beta_cutoffs);
 	json_counter(w, ", \"delta_prunes\": ", res->delta_prunes);
 	json_counter(w, ", \"see_prunes\": ", res->see_prunes);
+	json_counter(w, ", \"mates\": ", res->mates);
 	WB(w, ", \"stopped\": ");
 	wb_bool(w, res->stopped);
 	/* After a stop, score, best and pv are the best of the root moves that finished (none: score -inf). */
@@ -461,6 +462,30 @@ static void json_event_fields(struct wbuf *w, const struct trace *t, const struc
 		if (e->extra)
 			WB(w, ", \"interrupted\": true");
 		break;
+	case TE_TT_CUTOFF:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"bound\": ");
+		wb_string(w, trace_bound_name(e->extra));
+		break;
+	case TE_DRAW:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"reason\": ");
+		wb_string(w, trace_draw_reason_name(e->extra));
+		break;
+	case TE_EXTENSION:
+		WB(w, ", \"plies\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"reason\": ");
+		wb_string(w, trace_extension_reason_name(e->extra));
+		break;
+	case TE_NULL_MOVE:
+		WB(w, ", \"value\": ");
+		wb_int(w, e->v1);
+		WB(w, ", \"reduction\": ");
+		wb_int(w, e->v2);
+		break;
 	default:
 		break;
 	}
@@ -480,6 +505,7 @@ void traceio_write_json(FILE *out, const struct trace *t, const struct position 
 	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ",\n");
 	traceio_json_options(&w, opt, t);
+	traceio_json_declared(&w, t);
 	WB(&w, ",\n\"result\": {");
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "},\n\"nodes\": [");
@@ -521,6 +547,7 @@ void traceio_write_jsonl(FILE *out, const struct trace *t, const struct position
 	traceio_json_header(&w, root, TRACEIO_VERSION_FULL);
 	WB(&w, ", ");
 	traceio_json_options(&w, opt, t);
+	traceio_json_declared(&w, t);
 	WB(&w, "}\n");
 	/* Each node's record comes just before its enter event. */
 	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &ev);) {

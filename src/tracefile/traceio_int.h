@@ -128,6 +128,8 @@ void traceio_json_header(struct wbuf *w, const struct position *root, int versio
 /* The "options" key and its object. */
 /* The "options" object; T says whether the order and the evaluation are another engine's ("other"). */
 void traceio_json_options(struct wbuf *w, const struct search_options *opt, const struct trace *t);
+/* ', "declares": {...}' when T declares anything quiesce's own search does not do (quiesce-trace(5), DECLARATIONS), else nothing. */
+void traceio_json_declared(struct wbuf *w, const struct trace *t);
 /* The result's keys (without the braces). */
 void traceio_json_result_fields(struct wbuf *w, const struct trace *t, const struct position *root,
 				const struct search_result *res);

@@ -288,6 +288,48 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 				if (e->extra)
 					WB(w, ",{\"interrupted\":true}");
 				break;
+			case TE_TT_CUTOFF:
+				WB(w, ",");
+				wb_int(w, e->v1);
+				if (e->extra != trace_bound_of(e->v1, top->cur_alpha, top->beta)) {
+					const char *name = trace_bound_name(e->extra);
+
+					OPT(w, &open, "bound");
+					wb_char(w, '"');
+					wb_lit(w, name, strlen(name));
+					wb_char(w, '"');
+				}
+				break;
+			case TE_DRAW:
+				if (e->v1 != 0) {
+					OPT(w, &open, "value");
+					wb_int(w, e->v1);
+				}
+				if (e->extra != TDR_OTHER) {
+					OPT(w, &open, "reason");
+					wb_char(w, '"');
+					wb_lit(w, trace_draw_reason_name(e->extra), strlen(trace_draw_reason_name(e->extra)));
+					wb_char(w, '"');
+				}
+				break;
+			case TE_EXTENSION:
+				WB(w, ",");
+				wb_int(w, e->v1);
+				if (e->extra != (e->v1 < 0 ? TXR_REDUCTION : TXR_OTHER)) {
+					OPT(w, &open, "reason");
+					wb_char(w, '"');
+					wb_lit(w, trace_extension_reason_name(e->extra), strlen(trace_extension_reason_name(e->extra)));
+					wb_char(w, '"');
+				}
+				break;
+			case TE_NULL_MOVE:
+				WB(w, ",");
+				wb_int(w, e->v1);
+				if (e->v2 != 0) {
+					OPT(w, &open, "reduction");
+					wb_int(w, e->v2);
+				}
+				break;
 			default:
 				break;
 			}
@@ -303,6 +345,30 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 	free(st);
 }
 
+void traceio_json_declared(struct wbuf *w, const struct trace *t)
+{
+	struct trace_declared d;
+
+	trace_get_declared(t, &d);
+	if (!trace_declared_any(&d))
+		return;
+	WB(w, ", \"declares\": {\"tt\": ");
+	wb_bool(w, d.tt);
+	WB(w, ", \"extensions\": ");
+	wb_bool(w, d.extensions);
+	WB(w, ", \"draws\": ");
+	wb_bool(w, d.draws);
+	WB(w, ", \"null_move\": ");
+	wb_bool(w, d.null_move);
+	WB(w, ", \"research\": ");
+	wb_bool(w, d.research);
+	WB(w, ", \"quiet_promotions\": ");
+	wb_bool(w, d.quiet_promotions);
+	WB(w, ", \"underpromotions\": ");
+	wb_bool(w, d.underpromotions);
+	wb_char(w, '}');
+}
+
 void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct position *root,
 				 const struct search_options *opt, const struct search_result *res)
 {
@@ -312,6 +378,7 @@ void traceio_write_jsonl_compact(FILE *out, const struct trace *t, const struct 
 	traceio_json_header(&w, root, TRACEIO_VERSION);
 	WB(&w, ", ");
 	traceio_json_options(&w, opt, t);
+	traceio_json_declared(&w, t);
 	WB(&w, "}\n");
 	compact_records(&w, t, root, opt, false);
 	wb_room(&w);
@@ -331,6 +398,7 @@ void traceio_write_json_compact(FILE *out, const struct trace *t, const struct p
 	traceio_json_header(&w, root, TRACEIO_VERSION);
 	WB(&w, ",\n");
 	traceio_json_options(&w, opt, t);
+	traceio_json_declared(&w, t);
 	WB(&w, ",\n\"result\": {");
 	traceio_json_result_fields(&w, t, root, res);
 	WB(&w, "},\n\"events\": [");

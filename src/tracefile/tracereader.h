@@ -30,6 +30,8 @@ struct tracereader_info {
 	 */
 	uint64_t skipped_events;
 	char skipped_kind[32];
+	/* What the header's "declares" says the engine does besides quiesce's rules (trace.h). */
+	struct trace_declared declared;
 };
 
 /* Says on ERR_OUT how many events INFO's reading of NAME skipped (nothing when none). */

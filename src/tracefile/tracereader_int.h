@@ -72,6 +72,8 @@ struct frame {
 	int alpha0, beta, alpha;   /* the window at entry, and alpha as raised since */
 	int ply, qply;
 	move last_move;            /* the move of its last "move" event */
+	int ext;                   /* the plies of extension (less reductions) on the path to it */
+	int next_ext;              /* an extension event's plies, for the child of the next move */
 	uint32_t kids_seen;        /* children entered so far */
 };
 

@@ -114,6 +114,31 @@ bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, str
 	return true;
 }
 
+/*
+ * The header's "declares": what the engine does besides quiesce's own rules
+ * (quiesce-trace(5), DECLARATIONS). Kept apart from "options" (the search's
+ * switches): every key optional, quiesce's own search for what is left out.
+ */
+static bool read_declared(struct rd *r, const struct tracejson_value *o, struct loc at)
+{
+	struct rec rc = { o, at, "declares" };
+	struct trace_declared *d = &r->info.declared;
+	bool has;
+
+	trace_declared_defaults(d);
+	if (o == NULL)
+		return true;
+	if (!tracejson_is(o, TJ_OBJECT))
+		return tracereader_fail_key(r, at, "declares", NULL, "expected an object, found %s", tracereader_type_name(o));
+	return tracereader_get_bool(r, &rc, "tt", &d->tt, &has) &&
+	       tracereader_get_bool(r, &rc, "extensions", &d->extensions, &has) &&
+	       tracereader_get_bool(r, &rc, "draws", &d->draws, &has) &&
+	       tracereader_get_bool(r, &rc, "null_move", &d->null_move, &has) &&
+	       tracereader_get_bool(r, &rc, "research", &d->research, &has) &&
+	       tracereader_get_bool(r, &rc, "quiet_promotions", &d->quiet_promotions, &has) &&
+	       tracereader_get_bool(r, &rc, "underpromotions", &d->underpromotions, &has);
+}
+
 /* The header: format, version, fen, options, engine. */
 bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path)
 {
@@ -145,7 +170,7 @@ bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, stru
 			return tracereader_fail_key(r, at, path, "engine", "expected a string, found %s", tracereader_type_name(v));
 		snprintf(r->info.engine, sizeof r->info.engine, "%s", tracejson_string(v));
 	}
-	return true;
+	return read_declared(r, tracejson_get(h, "declares"), at);
 }
 
 /* ------------------------------------------------------------------ records */
@@ -416,6 +441,11 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	f->rec = n;
 	f->last_move = MOVE_NONE;
 	f->kids_seen = 0;
+	/* The extensions on the path: the parent's, and the one its extension event gave this child. */
+	f->ext = up ? up->ext + up->next_ext : 0;
+	f->next_ext = 0;
+	if (up)
+		up->next_ext = 0;
 	r->depth++;
 
 	/* The derived fields, and the given ones checked against them. */
@@ -426,7 +456,7 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	else if (up->qply >= 0)
 		f->qply = up->qply + 1;
 	else
-		f->qply = r->opt.mode != QMODE_NONE && f->ply >= r->opt.depth ? f->ply - r->opt.depth : -1;
+		f->qply = r->opt.mode != QMODE_NONE && f->ply >= r->opt.depth + f->ext ? f->ply - r->opt.depth - f->ext : -1;
 	if (n.has & HAS_QPLY) {
 		if (id != 0 && up->qply >= 0 && n.qply != up->qply + 1)
 			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: a quiescence node's children have its qply plus "
@@ -741,6 +771,43 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 			r->root_done = true;
 		return true;
 	}
+	case TE_TT_CUTOFF: {
+		int bound;
+
+		if (!tracereader_get_score(r, &rc, "value", true, &value, NULL) ||
+		    !tracereader_get_enum(r, &rc, "bound", bound_names, &bound))
+			return false;
+		extra = bound < 0 ? trace_bound_of(value, f->alpha, f->beta) : bound;
+		break;
+	}
+	case TE_DRAW: {
+		int reason;
+
+		if (!tracereader_get_score(r, &rc, "value", false, &value, &has) ||
+		    !tracereader_get_enum(r, &rc, "reason", trace_draw_reasons(), &reason))
+			return false;
+		if (!has)
+			value = 0;
+		extra = reason < 0 ? TDR_OTHER : reason;
+		break;
+	}
+	case TE_EXTENSION: {
+		int reason;
+
+		if (!tracereader_get_int(r, &rc, "plies", -SEARCH_MAX_PLY, SEARCH_MAX_PLY, true, &x, NULL) ||
+		    !tracereader_get_enum(r, &rc, "reason", trace_extension_reasons(), &reason))
+			return false;
+		value = (int)x;
+		extra = reason < 0 ? (value < 0 ? TXR_REDUCTION : TXR_OTHER) : reason;
+		f->next_ext = value;
+		break;
+	}
+	case TE_NULL_MOVE:
+		if (!tracereader_get_score(r, &rc, "value", true, &value, NULL) ||
+		    !tracereader_get_int(r, &rc, "reduction", 0, SEARCH_MAX_PLY, false, &x, &has))
+			return false;
+		v2 = has ? (int)x : 0;
+		break;
 	case TE_STOPPED: {
 		bool interrupted = false;
 
@@ -820,6 +887,7 @@ bool tracereader_finish(struct rd *r, const struct tracejson_value *result, stru
 	if (r->depth != 0)
 		return tracereader_fail_at(r, end.off, "", "node %lu is never left (the trace ends inside it)",
 				  (unsigned long)r->fr[r->depth - 1].rec.id);
+	trace_set_declared(t, &r->info.declared);
 	memset(res, 0, sizeof *res);
 	res->score = trace_node_get(t, 0).score;
 	res->pv_len = r->pv_len[0];
