@@ -51,8 +51,10 @@
 
 #define POSITIONS 20
 
-static int failures;
-static int checks;
+static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define CHECK_FAIL(...) failf(__VA_ARGS__)
+#include "check.h"
+
 static char context[512];
 
 static void failf(const char *fmt, ...)
@@ -66,13 +68,6 @@ static void failf(const char *fmt, ...)
 	va_end(ap);
 	putchar('\n');
 }
-
-/* Counts a check; reports it (at most a few times per context) when COND is false. */
-#define CHECK(cond, ...) do { \
-	checks++; \
-	if (!(cond)) \
-		failf(__VA_ARGS__); \
-} while (0)
 
 /* Whether A is B or one of B's ancestors' descendants, i.e. B lies in A's subtree. */
 static bool in_subtree(const struct trace *t, uint32_t a, uint32_t b)
@@ -920,6 +915,6 @@ int main(void)
 	check_trim();
 	check_derived();
 
-	printf("test_trace: %d checks, %d failed\n", checks, failures);
+	printf("test_trace: %ld checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }

@@ -30,13 +30,13 @@
 #include "tracefile/tracereader.h"
 #include "base/types.h"
 
-static int failures, checks;
 static const char *corpus_dir;
 static int corpus_n;
 
 static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-#define CHECK(cond, ...) do { checks++; if (!(cond)) failf(__VA_ARGS__); } while (0)
+#define CHECK_FAIL(...) failf(__VA_ARGS__)
+#include "check.h"
 
 static void failf(const char *fmt, ...)
 {
@@ -486,7 +486,7 @@ int main(int argc, char **argv)
 	free(bom);
 	run_cases(json, jsonl, compact, cdoc);
 	run_built(json, jsonl);
-	printf("test_tracereader: %zu catalogued cases and 12 built, %d checks, %d failed\n",
+	printf("test_tracereader: %zu catalogued cases and 12 built, %ld checks, %d failed\n",
 	       sizeof cases / sizeof cases[0], checks, failures);
 	free(json);
 	free(jsonl);
