@@ -130,20 +130,8 @@ static void update_pv(struct searcher *s, int ply, move m)
  * captures of the same victim, the least valuable attacker first; queen
  * promotions count as winning the queen's value less a pawn. Quiet moves
  * keep the generator's order behind the captures. The sort is stable, so
- * the order (and the trace) is the same on every run.
+ * the order (and the trace) is the same on every run (search_order_key).
  */
-int search_order_key(const struct position *pos, move m)
-{
-	int key;
-
-	if (!MOVE_IS_TACTICAL(m))
-		return 0;
-	key = 16 * board_captured_value(pos, m) + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]);
-	if (MOVE_IS_PROMOTION(m))
-		key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
-	return key + 1;   /* every tactical move before every quiet one */
-}
-
 static void order_moves(const struct searcher *s, struct move_list *list)
 {
 	int keys[MAX_MOVES];
@@ -348,9 +336,10 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 
 		if (should_stop(s, node))
 			break;
-		if (evading && evasion_pruned(s, node, mv, best, searched))
+		/* The modern steps cost one test each when their switch is off. */
+		if (evading && o->evasion_limit >= 0 && evasion_pruned(s, node, mv, best, searched))
 			continue;
-		if (!in_check && recapture_pruned(s, node, m, mv, qply))
+		if (!in_check && o->recaptures >= 0 && recapture_pruned(s, node, m, mv, qply))
 			continue;
 		if (!in_check) {
 			/*
@@ -368,7 +357,7 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 				}
 			}
 			/* Step 7. Futility pruning per capture (the modern form of step 4). */
-			if (futility_pruned(s, node, mv, eval, alpha))
+			if (o->futility && futility_pruned(s, node, mv, eval, alpha))
 				continue;
 			/*
 			 * Step 5. SEE pruning: a capture that loses more than the

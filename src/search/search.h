@@ -121,9 +121,19 @@ struct search_result {
  * stable sort). 16 x the captured value (a pawn for en passant) plus 8
  * less the attacker's piece type, plus 16 x a promotion's gain over the
  * pawn, plus one; 0 for a quiet move. check-trace's move-order rule reads
- * the same key.
+ * the same key. Inline: the search computes it for every move it orders.
  */
-int search_order_key(const struct position *pos, move m);
+static inline int search_order_key(const struct position *pos, move m)
+{
+	int key;
+
+	if (!MOVE_IS_TACTICAL(m))
+		return 0;
+	key = 16 * board_captured_value(pos, m) + 8 - PIECE_TYPE(pos->squares[MOVE_FROM(m)]);
+	if (MOVE_IS_PROMOTION(m))
+		key += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
+	return key + 1;   /* every tactical move before every quiet one */
+}
 
 /*
  * Searches ROOT with OPT. When TRACE is not NULL every decision is recorded
