@@ -9,9 +9,12 @@
 
 #include "base/util.h"
 
-/* What kind of file MODE is, for a message: "a FIFO", "a socket", ... */
-static const char *file_kind(mode_t mode)
+const char *inputfile_kind(mode_t mode)
 {
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
 	if (S_ISFIFO(mode))
 		return "a FIFO";
 	if (S_ISSOCK(mode))
@@ -31,7 +34,7 @@ static bool refuse(mode_t mode, struct error *err)
 		return error_set(err, 0, 0, "is a directory, not a file");
 	}
 	errno = EINVAL;
-	return error_set(err, 0, 0, "is not a regular file (it is %s)", file_kind(mode));
+	return error_set(err, 0, 0, "is not a regular file (it is %s)", inputfile_kind(mode));
 }
 
 FILE *inputfile_open(const char *path, struct error *err)

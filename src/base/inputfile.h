@@ -3,6 +3,7 @@
 #define QUIESCE_INPUTFILE_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "base/types.h"
 
@@ -28,5 +29,8 @@ bool inputfile_check_regular(const char *path, struct error *err);
  * output over one of its inputs.
  */
 bool inputfile_same(const char *a, const char *b);
+
+/* What kind of file MODE is, for a message: "a directory", "a FIFO", "a symbolic link", ... */
+const char *inputfile_kind(mode_t mode);
 
 #endif

@@ -11,26 +11,9 @@
 #include <unistd.h>
 
 #include "base/atomicfile.h"
+#include "base/inputfile.h"
 #include "base/lockfile.h"
 #include "base/util.h"
-
-/* What kind of file MODE is, for a message. */
-static const char *file_kind(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	return "not a plain file";
-}
 
 /* The message for a record that is a symbolic link. */
 static bool refuse_link(const char *path, struct error *err)
@@ -48,7 +31,7 @@ bool statefile_check(const char *path, struct error *err)
 	if (S_ISLNK(st.st_mode))
 		return refuse_link(path, err);
 	if (!S_ISREG(st.st_mode))
-		return error_set(err, 0, 0, "%s is not a regular file (it is %s)", path, file_kind(st.st_mode));
+		return error_set(err, 0, 0, "%s is not a regular file (it is %s)", path, inputfile_kind(st.st_mode));
 	return true;
 }
 
@@ -91,7 +74,7 @@ enum statefile_status statefile_read(const char *path, size_t max, char **text, 
 		if (fstat(fd, &st) != 0)
 			error_set(err, 0, 0, "%s: cannot read it: %s", path, strerror(errno));
 		else
-			error_set(err, 0, 0, "%s is not a regular file (it is %s)", path, file_kind(st.st_mode));
+			error_set(err, 0, 0, "%s is not a regular file (it is %s)", path, inputfile_kind(st.st_mode));
 		close(fd);
 		return STATEFILE_UNUSABLE;
 	}
