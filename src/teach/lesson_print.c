@@ -107,10 +107,9 @@ void lesson_print(const struct lesson *l, int width, FILE *out)
 				fprintf(out, "[run the search]\n");
 				break;
 			case LI_GOTO:
+				/* The node by its reference, as the page names it: never a node number (#N reads as a mate). */
 				fprintf(out, "[go to ");
 				print_ref(&it->ref, out);
-				if (it->node != TRACE_NONE)
-					fprintf(out, ": node #%u", it->node);
 				fprintf(out, "]\n");
 				break;
 			case LI_HIGHLIGHT:
