@@ -476,6 +476,18 @@ uint32_t trace_stopped_at(const struct trace *t)
 	return t->stopped ? t->stopped_at : TRACE_NONE;
 }
 
+void trace_node_value_text(const struct trace *t, uint32_t n, char *buf, size_t size)
+{
+	struct trace_node nd;
+
+	if (trace_node_unfinished(t, n)) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	nd = trace_node_get(t, n);
+	score_format_bound(nd.score, nd.ply, trace_node_value_bound(t, n), false, buf, size);
+}
+
 bool trace_node_unfinished(const struct trace *t, uint32_t n)
 {
 	if (n >= trace_node_count(t) || trace_node_get(t, n).leave == TRACE_NONE)

@@ -13,6 +13,7 @@
 #define QUIESCE_TRACE_H
 
 #include "base/types.h"
+#include "chess/score.h"
 
 #define TRACE_NONE UINT32_MAX
 
@@ -87,8 +88,12 @@ void trace_get_declared(const struct trace *t, struct trace_declared *d);
 /* What a stand pat did. */
 enum { TSP_NONE = 0, TSP_RAISE = 1, TSP_CUTOFF = 2 };
 
-/* The bound a score is: exact (alpha < score < beta), a lower bound (>= beta) or an upper bound (<= alpha). */
-enum { TB_EXACT = 0, TB_LOWER = 1, TB_UPPER = 2 };
+/*
+ * The bound a score is: exact (alpha < score < beta), a lower bound (>= beta)
+ * or an upper bound (<= alpha); the score scale's own words (chess/score.h),
+ * so that score_format_bound takes a node's bound as it is.
+ */
+enum { TB_EXACT = SCORE_EXACT, TB_LOWER = SCORE_LOWER, TB_UPPER = SCORE_UPPER };
 
 /* The bound (TB_*) SCORE is against the window (ALPHA, BETA). */
 static inline int trace_bound_of(int score, int alpha, int beta)
@@ -191,6 +196,14 @@ int trace_node_value_bound(const struct trace *t, uint32_t n);
  * its value nor a bound on it.
  */
 bool trace_node_unfinished(const struct trace *t, uint32_t n);
+
+/*
+ * Node N's value as every view writes it: "?" when it is unfinished, else
+ * its score seen from its ply with its mark (trace_node_value_bound,
+ * score_format_bound: "+35", ">=+50", "<=-100"). At most SIZE bytes
+ * (SCORE_BOUND_BUFSIZE is enough).
+ */
+void trace_node_value_text(const struct trace *t, uint32_t n, char *buf, size_t size);
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev);
 /*
  * Whose values and move order a trace holds: a trace read from a file whose

@@ -80,8 +80,7 @@ static const char *scb(int score, int ply, int bound)
 	static int next;
 	char *b = bufs[next++ % 6];
 
-	score_format_bound(score, ply, bound == TB_LOWER ? SCORE_LOWER : bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT,
-			   false, b, sizeof bufs[0]);
+	score_format_bound(score, ply, bound, false, b, sizeof bufs[0]);
 	return b;
 }
 
@@ -462,13 +461,14 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 	struct trace_node nd_v;
 	const struct trace_node *nd = &nd_v;
 	struct position at, *pos = &at;
-	char kind[32], where[64];
+	char kind[32], where[64], value[SCORE_BOUND_BUFSIZE];
 
 	if (node >= trace_node_count(t)) {
 		snprintf(buf, n, "No node.");
 		return;
 	}
 	nd_v = trace_node_get(t, node);
+	trace_node_value_text(t, node, value, sizeof value);
 	node_position(t, node, root, pos, where, sizeof where);
 	if (nd->flags & TN_QUIESCENCE)
 		snprintf(kind, sizeof kind, "quiescence ply %d", nd->qply);
@@ -479,7 +479,7 @@ void explain_node(const struct trace *t, uint32_t node, const struct position *r
 		 (unsigned)node, where, kind, nd->ply, side_name(pos->side),
 		 nd->flags & TN_IN_CHECK ? ", in check" : "",
 		 sce(nd->alpha, nd->ply), sce(nd->beta, nd->ply), sc(nd->eval, nd->ply), nd->children, nd->children == 1 ? "" : "ren",
-		 trace_node_unfinished(t, node) ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 value,
 		 trace_bound_name(trace_node_value_bound(t, node)),
 		 nd->flags & TN_PV ? ", on the principal variation" : "");
 }
@@ -488,9 +488,11 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		       char *buf, size_t n)
 {
 	const struct trace_node nd_v = trace_node_get(t, node), *nd = &nd_v;
-	char kind[8], window[32], sp[16] = "", badges[96] = "";
+	char kind[8], window[32], sp[16] = "", badges[96] = "", value[SCORE_BOUND_BUFSIZE];
 	size_t bl = 0;
 	bool delta = false, see = false, stopped = false, stood = false;
+
+	trace_node_value_text(t, node, value, sizeof value);
 	unsigned modern = 0;   /* the modern prune kinds badged so far, a bit each */
 
 	if (nd->flags & TN_QUIESCENCE)
@@ -554,7 +556,7 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 	if ((nd->flags & TN_IN_CHECK) && (nd->flags & TN_QUIESCENCE) && !stood && bl + 9 < sizeof badges)
 		bl += (size_t)snprintf(badges + bl, sizeof badges - bl, "%sevasion", bl ? " " : "");
 	snprintf(buf, n, "%c%-7s %-4s = %-6s %-9s %-13s %s", nd->flags & TN_PV ? '*' : ' ',
-		 move_san, kind, trace_node_unfinished(t, node) ? "?" : scb(nd->score, nd->ply, trace_node_value_bound(t, node)),
+		 move_san, kind, value,
 		 note ? note : sp, window,
 		 badges);
 }

@@ -461,7 +461,7 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 			 "%d): what value does the node return? (a bound with its mark: >=V for a fail-high, <=V for a "
 			 "fail-low)", line, side_name(&q->pos), win, nd.eval);
 		answer_value(q, nd.score, 0, nd.ply);
-		q->bound = nd.bound == TB_LOWER ? SCORE_LOWER : nd.bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT;
+		q->bound = nd.bound;
 		score_format_bound(nd.score, nd.ply, (enum score_bound)q->bound, false, q->answer, sizeof q->answer);
 		explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
 		deciding_line(s->trace, c->node, &q->pos, w->opt.eval, q->line, sizeof q->line);

@@ -84,8 +84,7 @@ static const char *sc_node(const struct trace *t, uint32_t id, const struct trac
 
 	if (bound != TB_LOWER && bound != TB_UPPER)
 		return sc(n->score, ply);
-	score_format_bound(n->score, ply, bound == TB_LOWER ? SCORE_LOWER : SCORE_UPPER, false, b,
-			   SCORE_BOUND_BUFSIZE);
+	score_format_bound(n->score, ply, bound, false, b, SCORE_BOUND_BUFSIZE);
 	return b;
 }
 

@@ -221,10 +221,7 @@ static bool horizon_one(struct session *s, const struct search_view *v, const ch
 				continue;
 			score_format(nd->eval, nd->ply, a, sizeof a);
 			/* The node's value may be a bound (a cutoff): it keeps its mark. */
-			int bound = trace_node_value_bound(v->trace, i);
-
-			score_format_bound(nd->score, nd->ply, bound == TB_LOWER ? SCORE_LOWER :
-					   bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT, false, b, sizeof b);
+			trace_node_value_text(v->trace, i, b, sizeof b);
 			cursor_line_text(&s->root, v->trace, i, line, sizeof line);
 			fprintf(out, "! node %u  static %s  quiescence %s  (%s)\n", (unsigned)i, a, b, line);
 		}

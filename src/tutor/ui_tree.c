@@ -160,17 +160,8 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		snprintf(kind, sizeof kind, "q%d", nd->qply);
 	else
 		snprintf(kind, sizeof kind, "m");
-	/* A node the stop cut short has no value to show, not even a bound. */
-	if (trace_node_unfinished(t, node))
-		snprintf(score, sizeof score, "?");
-	else
-		/* A cut or a fail-low returns a bound, never the node's value: ">=+50", "<=-100". */
-	{
-		int bound = trace_node_value_bound(t, node);
-
-		score_format_bound(nd->score, nd->ply, bound == TB_LOWER ? SCORE_LOWER :
-				   bound == TB_UPPER ? SCORE_UPPER : SCORE_EXACT, false, score, sizeof score);
-	}
+	/* A cut or a fail-low returns a bound, never the node's value (">=+50"); a node the stop cut short, "?". */
+	trace_node_value_text(t, node, score, sizeof score);
 	for (uint32_t ev = nd->enter; ev != TRACE_NONE; ev = trace_node_next_event(t, node, ev)) {
 		const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 		const char *badge = NULL;
