@@ -88,7 +88,7 @@ const struct option *cli_longopts(const struct option *own)
 			continue;
 		}
 		if (d->on_flag)
-			all[n++] = (struct option){ d->on_flag, d->flags & OPTION_OPTIONAL_ARG ? optional_argument : no_argument,
+			all[n++] = (struct option){ d->on_flag, d->number ? optional_argument : no_argument,
 						    NULL, CLI_OPT_SEARCH + 2 * i };
 		if (d->off_flag)
 			all[n++] = (struct option){ d->off_flag, no_argument, NULL, CLI_OPT_SEARCH + 2 * i + 1 };

@@ -39,7 +39,7 @@ const struct option_def option_table[] = {
 	  .lo = 0, .hi = SEARCH_MAX_PLY, .def = -1, .word = "none", .json_word = "null", .arg = "N",
 	  .help = "stop the quiescence search N plies deep" },
 	{ .name = "delta", .key = "delta", .uci = "Delta", .type = OPTION_BOOL, .offset = FIELD(delta), .def = 0,
-	  .on_flag = "delta", .off_flag = "no-delta", .arg = "MARGIN", .flags = OPTION_OPTIONAL_ARG,
+	  .on_flag = "delta", .off_flag = "no-delta", .arg = "MARGIN", .number = "delta-margin",
 	  .help = "delta pruning with a margin of 0 to 10000 centipawns\n(default 200; --delta=0 is a margin of 0)",
 	  .off_help = "no delta pruning (the default)" },
 	{ .name = "delta-margin", .key = "delta_margin", .uci = "DeltaMargin", .type = OPTION_INT,
@@ -219,18 +219,19 @@ bool option_set(const struct option_def *d, struct search_options *opt, const ch
 
 	switch (d->type) {
 	case OPTION_BOOL:
-		/* delta=M: a number is a margin (0 included), never a switch; it turns delta pruning on. */
-		if ((d->flags & OPTION_OPTIONAL_ARG) && parse_number(value, 0, 10000, &v)) {
-			const struct option_def *margin = option_find("delta-margin");
+		/* delta=M: a number is its option's value (0 included), never a switch; it turns the switch on. */
+		if (d->number) {
+			const struct option_def *num = option_find(d->number);
 
-			option_put(d, opt, 1);
-			option_put(margin, opt, v);
-			return true;
-		}
-		if (!parse_switch(value, &b)) {
-			if (d->flags & OPTION_OPTIONAL_ARG)
+			if (parse_number(value, num->lo, num->hi, &v)) {
+				option_put(d, opt, 1);
+				option_put(num, opt, v);
+				return true;
+			}
+			if (!parse_switch(value, &b))
 				return error_set(err, 0, 0, "invalid %s margin '%s': expected a whole number of centipawns "
-						 "from 0 to 10000, or on/off", d->name, shown);
+						 "from %ld to %ld, or on/off", d->name, shown, num->lo, num->hi);
+		} else if (!parse_switch(value, &b)) {
 			return error_set(err, 0, 0, "invalid value '%s' for %s: expected on or off", shown, d->name);
 		}
 		option_put(d, opt, b);
@@ -392,7 +393,7 @@ void option_help(char *buf, size_t n)
 			continue;
 		}
 		if (d->on_flag) {
-			if (d->flags & OPTION_OPTIONAL_ARG)
+			if (d->number)
 				snprintf(flag, sizeof flag, "%s[=%s]", d->on_flag, d->arg);
 			else
 				snprintf(flag, sizeof flag, "%s", d->on_flag);

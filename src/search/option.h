@@ -38,8 +38,7 @@ enum option_type {
 
 /* Where an option appears besides search_option_set. */
 enum {
-	OPTION_NO_CLI = 1,      /* no --NAME on the command line (it is set through another option) */
-	OPTION_OPTIONAL_ARG = 2 /* --NAME alone sets a bool on, --NAME=VALUE gives a value (delta) */
+	OPTION_NO_CLI = 1       /* no --NAME on the command line (it is set through another option) */
 };
 
 struct option_def {
@@ -59,7 +58,13 @@ struct option_def {
 	const char *arg;             /* the help's placeholder: "N", "MODE", "MARGIN" */
 	const char *help;            /* help of --NAME ARG or of ON_FLAG ('\n' continues the line) */
 	const char *off_help;        /* help of OFF_FLAG */
-	int flags;                   /* OPTION_NO_CLI, OPTION_OPTIONAL_ARG */
+	/*
+	 * OPTION_BOOL: the option a number given to this switch sets, turning
+	 * the switch on (delta=150 sets delta-margin); --NAME alone is on,
+	 * --NAME=NUMBER gives the number. NULL for none.
+	 */
+	const char *number;
+	int flags;                   /* OPTION_NO_CLI */
 };
 
 /* Fills OPT with every option's default (and no callbacks, no history). */
