@@ -170,22 +170,21 @@ int eval_static(const struct position *pos, enum eval_kind kind)
 	return pos->side == WHITE ? white : -white;
 }
 
-/* Parses "material" or "pst"; false for anything else. */
+/* The evaluations' names, by enum eval_kind. */
+const char *const eval_kind_names[] = { "material", "pst", NULL };
+
 bool eval_kind_parse(const char *text, enum eval_kind *out)
 {
-	if (strcmp(text, "material") == 0) {
-		*out = EVAL_MATERIAL;
-		return true;
-	}
-	if (strcmp(text, "pst") == 0) {
-		*out = EVAL_PST;
-		return true;
-	}
+	for (int k = 0; eval_kind_names[k]; k++)
+		if (strcmp(text, eval_kind_names[k]) == 0) {
+			*out = (enum eval_kind)k;
+			return true;
+		}
 	return false;
 }
 
-/* Returns the name eval_kind_parse reads for KIND. */
+/* Returns the name of KIND. */
 const char *eval_kind_name(enum eval_kind kind)
 {
-	return kind == EVAL_PST ? "pst" : "material";
+	return eval_kind_names[kind == EVAL_PST];
 }

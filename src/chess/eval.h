@@ -22,7 +22,9 @@ int eval_static(const struct position *pos, enum eval_kind kind);
 /* Fills OUT with the parts of the evaluation and returns OUT->total. */
 int eval_explain(const struct position *pos, enum eval_kind kind, struct eval_breakdown *out);
 
-/* Parses "material" or "pst"; false for anything else. */
+/* The names of the evaluations by enum eval_kind ("material", "pst"), NULL-terminated: the option table reads them. */
+extern const char *const eval_kind_names[];
+/* Parses one of those names; false for anything else. */
 bool eval_kind_parse(const char *text, enum eval_kind *out);
 const char *eval_kind_name(enum eval_kind kind);
 

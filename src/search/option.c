@@ -15,14 +15,13 @@ _Static_assert(sizeof(enum eval_kind) == sizeof(int), "enum eval_kind is stored 
 
 static const char *const mode_choices[] = { "none", "captures", "checks", NULL };
 static const char *const order_choices[] = { "mvv-lva", "none", NULL };
-static const char *const eval_choices[] = { "material", "pst", NULL };
 
 #define FIELD(f) offsetof(struct search_options, f)
 
 /*
  * The search options. The order is the trace header's, and the command
  * line's help follows it. A bool's ON_FLAG and OFF_FLAG are the command line
- * flags that set it (and names search_option_set takes without a value).
+ * flags that set it (and names option_set_name takes without a value).
  */
 const struct option_def option_table[] = {
 	{ .name = "depth", .key = "depth", .type = OPTION_INT, .offset = FIELD(depth),
@@ -77,7 +76,7 @@ const struct option_def option_table[] = {
 	{ .name = "order", .key = "order", .type = OPTION_CHOICE, .offset = FIELD(order), .def = ORDER_MVV_LVA,
 	  .choices = order_choices, .arg = "ORDER", .help = "mvv-lva (default) or none" },
 	{ .name = "eval", .key = "eval", .uci = "Eval", .type = OPTION_CHOICE, .offset = FIELD(eval),
-	  .def = EVAL_MATERIAL, .choices = eval_choices, .arg = "EVAL", .help = "material (default) or pst" },
+	  .def = EVAL_MATERIAL, .choices = eval_kind_names, .arg = "EVAL", .help = "material (default) or pst" },
 	{ .name = "max-nodes", .key = "max_nodes", .type = OPTION_COUNT, .offset = FIELD(max_nodes), .def = 0,
 	  .hi = 2000000000L, .arg = "N", .help = "stop the search after N nodes" },
 	{ .name = "max-memory", .type = OPTION_SIZE, .offset = FIELD(max_memory), .def = 0, .arg = "SIZE",
@@ -444,7 +443,7 @@ void option_describe(const struct search_options *opt, bool order_other, bool ev
 		 opt->evasions ? "" : ", no evasions",
 		 opt->pawn_pushes ? ", pawn pushes" : "",
 		 order_other ? "other" : order_choices[opt->order],
-		 eval_other ? "other" : eval_choices[opt->eval]);
+		 eval_other ? "other" : eval_kind_names[opt->eval]);
 }
 
 void option_describe_short(const struct search_options *opt, bool depth, char *buf, size_t n)
@@ -486,7 +485,7 @@ void option_describe_short(const struct search_options *opt, bool depth, char *b
 	if (opt->order != d.order)
 		ADD(", order %s", order_choices[opt->order]);
 	if (opt->eval != d.eval)
-		ADD(", eval %s", eval_choices[opt->eval]);
+		ADD(", eval %s", eval_kind_names[opt->eval]);
 	if (depth)
 		ADD(", depth %d", opt->depth);
 #undef ADD

@@ -36,7 +36,7 @@ enum option_type {
 	OPTION_SIZE     /* a memory size ("512M", search_memory_parse); a field of type uint64_t */
 };
 
-/* Where an option appears besides search_option_set. */
+/* Where an option appears besides option_set_name. */
 enum {
 	OPTION_NO_CLI = 1       /* no --NAME on the command line (it is set through another option) */
 };

@@ -95,7 +95,7 @@ bool session_set_fen(struct session *s, const char *fen, struct error *err);
  */
 bool session_play(struct session *s, const char *text, struct error *err);
 
-/* Sets one search option (search_option_set's names); the trace becomes stale. */
+/* Sets one search option (option_set_name's names); the trace becomes stale. */
 bool session_set_option(struct session *s, const char *name, const char *value, struct error *err);
 
 /*
