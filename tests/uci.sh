@@ -49,6 +49,36 @@ grep -q '^info depth 2 .*score cp 0 ' "$T/out" || fail "uci: a repetition does n
 uci_go "fen 1r4k1/8/8/8/8/8/8/7K w - - 3 3"
 grep -q "score cp 0 " "$T/out" && fail "uci: a draw score with no game history: $(grep '^info depth 2' "$T/out")"
 
+# The Variant option sets a whole variant from the mode specs' words: modern
+# through Variant searches what the modern preset's switches set one by one
+# through their own options search (quiesce(1): futility, SEE margin 80,
+# evasion limit 2, recaptures from ply 5), and not what the default does.
+# A bad spec is refused with an info string and changes nothing.
+uci_depth3() {
+	# uci_depth3 SETOPTIONS...: the score and nodes of "go depth 3" on a WAC position after the setoptions.
+	: >"$T/out"
+	{
+		printf 'uci\n'
+		for o in "$@"; do printf 'setoption name %s\n' "$o"; done
+		printf 'position fen r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1\ngo depth 3\n'
+		i=0
+		while ! grep -q '^bestmove' "$T/out" && [ "$i" -lt 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		printf 'quit\n'
+	} | "$QUIESCE" uci >"$T/out" 2>"$T/err"
+	sed -n 's/^info depth 3 .*\(score cp -*[0-9]*\).* \(nodes [0-9]*\).*/\1 \2/p' "$T/out"
+}
+by_variant=$(uci_depth3 "Variant value modern")
+grep -q '^option name Variant type combo .*var captures.* var modern' "$T/out" || fail "uci: no Variant combo naming modern"
+by_switches=$(uci_depth3 "Futility value true" "SEEMargin value 80" "SEE value true" "EvasionLimit value 2" "Recaptures value 5")
+by_default=$(uci_depth3 "Variant value captures+bogus")
+expect_out_line "info string setoption Variant: unknown mode 'bogus' in 'captures+bogus': expected none, captures, checks, brute, faulty, rival or modern, or a switch (soft, checks-all, nodelta, delta=M, see, depth=N, ...: a search option of 'set', as NAME or NAME=VALUE)" "uci: a bad Variant"
+[ -n "$by_variant" ] || fail "uci: Variant modern gave no depth-3 line"
+[ "$by_variant" = "$by_switches" ] || fail "uci: Variant modern ($by_variant) searches otherwise than its switches ($by_switches)"
+[ "$by_variant" != "$by_default" ] || fail "uci: Variant modern ($by_variant) searches as the default does"
+
 # Standard input closing is "quit"; --help and a stray argument.
 printf 'uci\n' | "$QUIESCE" uci >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] || fail "end of input: exit status is not 0"

@@ -30,6 +30,7 @@
 #include "search/deepen.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "search/variant.h"
 #include "tracefile/traceformat.h"
 #include "tracefile/traceio.h"
 #include "base/util.h"
@@ -400,6 +401,31 @@ static bool number(const char *text, long long max, long long *out)
 
 /* ------------------------------------------------------------ commands */
 
+/*
+ * The Variant option: a whole search variant at once, as a mode spec of
+ * match --modes and the tutor's :mode (variant.h). The combo lists the
+ * modes and the named variants (option.h's tables); setoption takes any
+ * mode spec ("captures+see"), and like a compare side it is exactly what it
+ * names: the defaults, then the spec, keeping the depth, evaluation and node
+ * cap set so far.
+ */
+static void variant_option(struct uci *u)
+{
+	const struct option_def *mode = option_find("mode");
+	const char *now = variant_name(&u->opt);
+	char line[256];
+	size_t used;
+
+	if (now == NULL)
+		now = mode->choices[option_get(mode, &u->opt)];
+	used = (size_t)snprintf(line, sizeof line, "option name Variant type combo default %s", now);
+	for (int k = 0; mode->choices[k] && used < sizeof line; k++)
+		used += (size_t)snprintf(line + used, sizeof line - used, " var %s", mode->choices[k]);
+	for (int i = 0; i < OPTION_PRESET_NAMED && used < sizeof line; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, " var %s", option_presets[i].name);
+	say(u, "%s", line);
+}
+
 static void cmd_uci(struct uci *u)
 {
 	say(u, "id name quiesce %s", PACKAGE_VERSION);
@@ -435,6 +461,7 @@ static void cmd_uci(struct uci *u)
 		}
 		say(u, "%s", line);
 	}
+	variant_option(u);
 	say(u, "option name TraceFile type string default <empty>");
 	say(u, "uciok");
 }
@@ -493,6 +520,16 @@ static void cmd_setoption(struct uci *u, const char *args)
 	if (!strcasecmp(nbuf, "TraceFile")) {
 		free(u->trace_file);
 		u->trace_file = vbuf[0] && strcmp(vbuf, "<empty>") ? xstrdup(vbuf) : NULL;
+		return;
+	}
+	if (!strcasecmp(nbuf, "Variant")) {
+		struct search_options o2;
+
+		if (!variant_complete(&o2, &u->opt, vbuf, &err)) {
+			say(u, "info string setoption Variant: %s", err.msg);
+			return;
+		}
+		u->opt = o2;
 		return;
 	}
 	for (int i = 0; i < option_count; i++) {
