@@ -4,21 +4,25 @@
 # examples/realqs is a small engine of the usual design (iterative
 # deepening, PVS, a transposition table probed in both searches, null move,
 # check extension, repetition and fifty-move draws, killers and MVV-LVA;
-# quiescence with table probes and delta pruning), traced through qtrace.h
+# quiescence with table probes, delta and SEE pruning), traced through qtrace.h
 # with its declarations. On the first 50 positions of positions/wac.epd at
 # depths 1 to 6 its traces must check clean, both in full and with --scope
 # quiescence; together they must hold every declared kind (else the test
 # proves nothing); without its declarations a trace is flagged; one opens in
 # the REPL and diff --reference names where it parts from quiesce's search.
-# Then twelve planted quiescence bugs ("--bug NAME"): each must be flagged,
+# Then twelve planted quiescence bugs (realqs-planted "--bug NAME"): each must be flagged,
 # by the rule quiesce-trace(5) CHECKED RULES gives for it, on at least one
 # of a few positions.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 Q=$QUIESCE
 R=$builddir/examples/realqs/realqs
-[ -x "$R" ] || bail "realqs is not built (make check builds it)"
+P=$builddir/examples/realqs/realqs-planted
+[ -x "$R" ] && [ -x "$P" ] || bail "realqs is not built (make check builds it)"
 
+# Its move generator against published perft counts, and its SEE against two exchanges worked by hand.
+"$R" >"$T/self" 2>&1 || { fail "realqs's self-check"; cat "$T/self"; }
+grep -c ' ok$' "$T/self" | grep -qx 7 || fail "realqs's self-check ran $(grep -c ' ok$' "$T/self") of 7 cases"
 head -n 50 "$srcdir/positions/wac.epd" | awk '{print $1" "$2" "$3" "$4" 0 1"}' >"$T/wac50"
 [ "$(wc -l <"$T/wac50")" = 50 ] || bail "fewer than 50 WAC positions"
 traces=0
@@ -47,7 +51,7 @@ while read -r fen; do
 		awk -f "$T/kinds.awk" "$T/w.jsonl" >>"$T/kinds"
 	done
 done <"$T/wac50"
-for k in tt_cutoff null_move extension draw research delta_prune mate; do
+for k in tt_cutoff null_move extension draw research delta_prune see_prune mate; do
 	n=$(tr ' ' '\n' <"$T/kinds" | sed -n "s/^$k=//p" | awk '{s += $1} END {print s + 0}')
 	note "$traces traces: $n $k"
 	[ "$n" -gt 0 ] || fail "no trace holds a $k: the declarations were not exercised"
@@ -81,7 +85,7 @@ for pair in stand-pat-in-check:stand-pat-in-check stand-pat-below-beta:stand-pat
 	rule=${pair#*:}
 	found=no
 	while read -r fen; do
-		"$R" --bug "$bug" 3 "$fen" >"$T/b.jsonl" 2>/dev/null || { fail "realqs --bug $bug failed"; break; }
+		"$P" --bug "$bug" 3 "$fen" >"$T/b.jsonl" 2>/dev/null || { fail "realqs-planted --bug $bug failed"; break; }
 		if "$Q" check-trace --max 0 "$T/b.jsonl" 2>/dev/null | grep -q ": $rule: "; then
 			found=yes
 			break

@@ -17,14 +17,17 @@
  * and by the fifty-move rule, move ordering by the table's move, MVV-LVA and
  * two killers a ply; the quiescence search stands pat, searches captures
  * only (no quiet promotion), answers checks with every evasion and prunes
- * by delta (margin 150). Fail-soft throughout. Its own scale (infinity
+ * by delta (margin 150) and by SEE (a capture that loses material in the
+ * exchange, as quiesce-trace(5) defines SEE). Fail-soft throughout. Its own scale (infinity
  * 30000, mate 29000) is mapped onto quiesce's by qtrace_set_scale.
  *
- * "--bug NAME" plants one of twelve classic quiescence bugs (the table
- * "bugs" below), each of which check-trace must flag while the trace still
- * declares the textbook rules.
+ * Built with REALQS_PLANTED defined (the program realqs-planted), "--bug
+ * NAME" plants one of twelve classic quiescence bugs (the table "bugs"
+ * below), each of which check-trace must flag while the trace still
+ * declares the textbook rules; realqs itself is compiled without them.
  *
- * Usage: realqs [--bug NAME] DEPTH FEN   writes the last iteration's trace to standard output
+ * Usage: realqs DEPTH FEN                writes the last iteration's trace to standard output
+ *        realqs-planted --bug NAME DEPTH FEN   the same with a planted bug
  *        realqs                         checks the move generator against published perft counts
  */
 #include <stdio.h>
@@ -352,12 +355,17 @@ enum {
 	BUG_FAIL_HARD, BUG_MATE_DISTANCE, BUG_DELTA_MARGIN, BUG_TT_BOUND, BUG_QUIET_MOVE, BUG_NO_EVASIONS,
 	BUG_SILENT_RAISE, BUG_STAND_PAT_VALUE
 };
+#ifdef REALQS_PLANTED
 static const char *const bugs[] = {
 	"none", "stand-pat-in-check", "stand-pat-below-beta", "skip-capture", "move-after-cutoff",
 	"fail-hard", "mate-distance", "delta-margin", "tt-bound", "quiet-move", "no-evasions",
 	"silent-raise", "stand-pat-value", NULL
 };
 static int bug;
+#else
+/* The engine as released: no bug can be planted, and the compiler drops every planted branch. */
+static const int bug = BUG_NONE;
+#endif
 
 /* ------------------------------------------------------------ the search */
 
@@ -495,6 +503,112 @@ static int victim(const struct board *b, struct move m)
 	return m.flags & F_CAPTURE ? value[TYPE(b->sq[m.to])] : 0;
 }
 
+/* The exchange values: the material values, the king worth 20000 (it recaptures last). */
+static const int see_value[7] = { 0, 100, 300, 300, 500, 900, 20000 };
+
+/*
+ * The square of the least valuable piece of colour BY that attacks S on B,
+ * or -1. Sliders look through the squares emptied so far, so a piece behind
+ * a capturer joins the exchange once the square is clear (x-rays).
+ */
+static int least_attacker(const struct board *b, int s, int by)
+{
+	int best = -1, best_type = 7, dir = by == 0 ? -1 : 1;
+
+	for (int i = 0; i < 2; i++) {
+		int from = s + dir * 16 + (i ? 1 : -1);
+
+		if (!(from & 0x88) && b->sq[from] == PAWN + by * BLACK_BIT)
+			return from;
+	}
+	for (int i = 0; i < 8; i++) {
+		int n = s + knight_steps[i], k = s + king_steps[i];
+
+		if (!(n & 0x88) && b->sq[n] == KNIGHT + by * BLACK_BIT)
+			return n;
+		if (!(k & 0x88) && b->sq[k] == KING + by * BLACK_BIT && best_type > KING) {
+			best = k;
+			best_type = KING;
+		}
+	}
+	for (int i = 0; i < 8; i++) {
+		int step = i < 4 ? bishop_steps[i] : rook_steps[i - 4];
+		int slider = i < 4 ? BISHOP : ROOK;
+
+		for (int t = s + step; !(t & 0x88); t += step) {
+			int p = b->sq[t];
+
+			if (p == EMPTY)
+				continue;
+			if (COLOUR(p) == by && (TYPE(p) == slider || TYPE(p) == QUEEN) && TYPE(p) < best_type) {
+				best = t;
+				best_type = TYPE(p);
+			}
+			break;
+		}
+	}
+	return best;
+}
+
+/*
+ * The static exchange evaluation of capture M, written from quiesce-trace(5)
+ * (CHECKED RULES, see-value) alone: the classic swap list. The sides take
+ * turns capturing on the square with their least valuable attacker; gain[d]
+ * is what the side making capture d has won if the exchange stops after
+ * it, and the list is folded back from its end, each side choosing between
+ * capturing and stopping. A pawn capturing onto the last rank becomes a
+ * queen; the king captures only when the square is no longer attacked; pins
+ * are ignored.
+ */
+static int see(const struct board *b, struct move m)
+{
+	struct board c = *b;
+	int gain[40], d = 0, side = b->side, to = m.to, on_square;
+
+	gain[0] = victim(b, m);
+	on_square = see_value[TYPE(b->sq[m.from])];
+	if (m.promo) {
+		gain[0] += see_value[m.promo] - see_value[PAWN];
+		on_square = see_value[m.promo];
+	}
+	if (m.flags & F_EP)
+		c.sq[to - (side == 0 ? 16 : -16)] = EMPTY;
+	c.sq[to] = m.promo ? (unsigned char)(m.promo + side * BLACK_BIT) : c.sq[m.from];
+	c.sq[m.from] = EMPTY;
+	for (;;) {
+		int from, type, rank;
+
+		side = !side;
+		from = least_attacker(&c, to, side);
+		if (from < 0)
+			break;
+		type = TYPE(c.sq[from]);
+		if (type == KING) {
+			c.sq[from] = EMPTY;
+			if (least_attacker(&c, to, !side) >= 0)
+				break;   /* the king may not capture onto a square still attacked */
+		}
+		d++;
+		gain[d] = on_square - gain[d - 1];
+		rank = to >> 4;
+		on_square = see_value[type];
+		if (type == PAWN && (rank == 0 || rank == 7)) {
+			gain[d] += see_value[QUEEN] - see_value[PAWN];
+			on_square = see_value[QUEEN];
+		}
+		c.sq[to] = c.sq[from] ? c.sq[from] : (unsigned char)(KING + side * BLACK_BIT);
+		c.sq[from] = EMPTY;
+		if (d == 39)
+			break;
+	}
+	while (d > 0) {
+		if (-gain[d] < gain[d - 1])
+			gain[d - 1] = -gain[d];
+		d--;
+	}
+	return gain[0];
+}
+
 /*
  * Orders the moves: the table's move, then captures and promotions by
  * MVV-LVA, then the killers of the ply, then the quiet moves in generation
@@ -625,6 +739,15 @@ static int qsearch(const struct board *b, const char *mv, int alpha, int beta, i
 			/* Bug: a margin of 50, not the declared 150. */
 			T(qtrace_delta_prune(&qt, text, victim(b, list[i]), bug == BUG_DELTA_MARGIN ? 50 : DELTA_MARGIN));
 			continue;
+		}
+		if (!check && (list[i].flags & (F_CAPTURE | F_EP))) {
+			int exchange = see(b, list[i]);
+
+			if (exchange < 0) {
+				/* The capture loses material in the exchange: skipped (SEE margin 0). */
+				T(qtrace_see_prune(&qt, text, exchange));
+				continue;
+			}
 		}
 		T(qtrace_move(&qt, text));
 		make(b, list[i], &next);
@@ -788,8 +911,29 @@ static int self_check(void)
 		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467 },
 		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379 },
 	};
+	/* Exchanges worked by hand (the chessprogramming wiki's two SEE examples, at P 100 N 300). */
+	static const struct {
+		const char *fen;
+		int from, to, see;
+	} exchanges[] = {
+		/* Re1xe5: no black piece defends e5. */
+		{ "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", 0x04, 0x44, 100 },
+		/* Nd3xe5 Nxe5 Rxe5 Bxe5 Qxe5 Qxe5 (the rook and queen behind one another, the queen behind the
+		   bishop): 100, 200, 100, 400, -100, 1000 folded back: White should stop after Nxe5 Nxe5, -200. */
+		{ "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", 0x23, 0x44, -200 },
+	};
 	int bad = 0;
 
+	for (size_t i = 0; i < sizeof exchanges / sizeof exchanges[0]; i++) {
+		struct board b;
+		struct move m = { (unsigned char)exchanges[i].from, (unsigned char)exchanges[i].to, 0, F_CAPTURE };
+		int got;
+
+		parse_fen(&b, exchanges[i].fen);
+		got = see(&b, m);
+		printf("see %-62s %5d %s\n", exchanges[i].fen, got, got == exchanges[i].see ? "ok" : "WRONG");
+		bad |= got != exchanges[i].see;
+	}
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct board b;
 		long got;
@@ -811,6 +955,7 @@ int main(int argc, char **argv)
 
 	if (argc == 1)
 		return self_check();
+#ifdef REALQS_PLANTED
 	if (argc == 5 && strcmp(argv[1], "--bug") == 0) {
 		for (bug = 0; bugs[bug] && strcmp(bugs[bug], argv[2]) != 0; bug++)
 			;
@@ -821,9 +966,15 @@ int main(int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
+#endif
 	if (argc != 3 || (depth = atoi(argv[1])) < 1 || depth > 12 || parse_fen(&b, argv[2]) != 0) {
-		fprintf(stderr, "Usage: realqs [--bug NAME] DEPTH FEN   (DEPTH 1 to 12; the trace of the last iteration goes "
+#ifdef REALQS_PLANTED
+		fprintf(stderr, "Usage: realqs-planted --bug NAME DEPTH FEN   (DEPTH 1 to 12; the trace of the last iteration "
+			"goes to standard output)\n");
+#else
+		fprintf(stderr, "Usage: realqs DEPTH FEN   (DEPTH 1 to 12; the trace of the last iteration goes "
 			"to standard output)\n");
+#endif
 		return 2;
 	}
 	hash_init();
@@ -831,7 +982,8 @@ int main(int argc, char **argv)
 	for (int d = 1; d < depth; d++)
 		search(&b, NULL, d, -INF, INF, 0, 1);
 	snprintf(options, sizeof options,
-		 "\"depth\":%d,\"mode\":\"captures\",\"delta\":true,\"delta_margin\":%d,\"see\":false,"
+		 "\"depth\":%d,\"mode\":\"captures\",\"delta\":true,\"delta_margin\":%d,\"see\":true,"
+		 "\"see_margin\":0,"
 		 "\"fail_soft\":true,\"stand_pat\":true,\"evasions\":true,\"order\":\"other\",\"eval\":\"other\"",
 		 depth, DELTA_MARGIN);
 	qtrace_open_declared(&qt, stdout, argv[2], options,
