@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "chess/eval.h"
+#include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "tracefile/traceio.h"
@@ -521,6 +522,31 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 }
 
 /* Checks a leaf event (mate, stalemate, horizon, limits, quiet leaf) of F. */
+/*
+ * Whether the position of the node on top of the stack may repeat one
+ * before it: one found an even number of plies back on the path, within
+ * the halfmove clock (a capture or a pawn move cannot be taken back), or a
+ * clock reaching past the root (the game before it may hold the position,
+ * and the trace does not say: the root's FEN gives the clock). The positions on the path are got back by
+ * taking the moves back on a copy.
+ */
+static bool draw_may_repeat(const struct checker *c)
+{
+	struct position p = c->pos;
+	uint64_t key = game_repetition_key(&c->pos);
+	int clock = c->pos.halfmove;
+
+	for (size_t k = c->depth - 1, back = 1; k > 0; k--, back++) {
+		board_unmake(&p, c->stack[k].nd.move, &c->stack[k].undo);
+		if (back > (size_t)clock)
+			return false;
+		if (back % 2 == 0 && back >= 4 && game_repetition_key(&p) == key)
+			return true;
+	}
+	/* The position before the root is c->depth plies back. */
+	return (int)c->depth <= clock;
+}
+
 static void leaf(struct checker *c, struct frame *f, const struct trace_event *e)
 {
 	const struct search_options *o = c->opt;
@@ -589,6 +615,9 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 		if (e->extra == TDR_FIFTY && c->pos.halfmove < 100)
 			tracecheck_violation(c, f->node, "draw-fifty", "expected a fifty-move draw only at 100 plies without a capture or "
 				  "pawn move, found %d", c->pos.halfmove);
+		if (e->extra == TDR_REPETITION && c->decl.draws && !draw_may_repeat(c))
+			tracecheck_violation(c, f->node, "draw-repetition", "expected a repetition draw only at a position met earlier "
+				  "on the path since the last capture or pawn move (%d plies), found none", c->pos.halfmove);
 		break;
 	}
 	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && e->kind != TE_TT_CUTOFF &&
