@@ -31,10 +31,17 @@ done <"$T/open4.epd"
 # White's king on g1. 3. Kg1 brings it back: a draw, 0, the only line that
 # does not lose the rook's worth. Given as a bare FEN there is no history.
 uci_go() {
-	# uci_go POSITION-ARGS: "go depth 2" after "position POSITION-ARGS"; the answers in $T/out.
+	# uci_go POSITION-ARGS [DEPTH [SETOPTION...]]: "go depth DEPTH" (2) after the setoptions
+	# and "position POSITION-ARGS"; the answers in $T/out.
+	_pos=$1
+	_depth=${2:-2}
+	shift
+	[ $# -gt 0 ] && shift
 	: >"$T/out"
 	{
-		printf 'uci\nposition %s\ngo depth 2\n' "$1"
+		printf 'uci\n'
+		for o in "$@"; do printf 'setoption name %s\n' "$o"; done
+		printf 'position %s\ngo depth %s\n' "$_pos" "$_depth"
 		i=0
 		while ! grep -q '^bestmove' "$T/out" && [ "$i" -lt 600 ]; do
 			sleep 0.1
@@ -56,18 +63,7 @@ grep -q "score cp 0 " "$T/out" && fail "uci: a draw score with no game history: 
 # A bad spec is refused with an info string and changes nothing.
 uci_depth3() {
 	# uci_depth3 SETOPTIONS...: the score and nodes of "go depth 3" on a WAC position after the setoptions.
-	: >"$T/out"
-	{
-		printf 'uci\n'
-		for o in "$@"; do printf 'setoption name %s\n' "$o"; done
-		printf 'position fen r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1\ngo depth 3\n'
-		i=0
-		while ! grep -q '^bestmove' "$T/out" && [ "$i" -lt 600 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		printf 'quit\n'
-	} | "$QUIESCE" uci >"$T/out" 2>"$T/err"
+	uci_go "fen r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1" 3 "$@"
 	sed -n 's/^info depth 3 .*\(score cp -*[0-9]*\).* \(nodes [0-9]*\).*/\1 \2/p' "$T/out"
 }
 by_variant=$(uci_depth3 "Variant value modern")

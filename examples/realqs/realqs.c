@@ -113,24 +113,30 @@ static int parse_fen(struct board *b, const char *fen)
 	return 0;
 }
 
-/* Whether square S is attacked by colour BY. */
-static int attacked(const struct board *b, int s, int by)
+/*
+ * The square of the least valuable piece of colour BY that attacks S on B,
+ * or -1. Sliders look through the squares emptied so far, so a piece behind
+ * a capturer joins the exchange once the square is clear (x-rays).
+ */
+static int least_attacker(const struct board *b, int s, int by)
 {
-	int pawn = PAWN + by * BLACK_BIT, dir = by == 0 ? -1 : 1;
+	int best = -1, best_type = 7, dir = by == 0 ? -1 : 1;
 
 	for (int i = 0; i < 2; i++) {
 		int from = s + dir * 16 + (i ? 1 : -1);
 
-		if (!(from & 0x88) && b->sq[from] == pawn)
-			return 1;
+		if (!(from & 0x88) && b->sq[from] == PAWN + by * BLACK_BIT)
+			return from;
 	}
 	for (int i = 0; i < 8; i++) {
 		int n = s + knight_steps[i], k = s + king_steps[i];
 
 		if (!(n & 0x88) && b->sq[n] == KNIGHT + by * BLACK_BIT)
-			return 1;
-		if (!(k & 0x88) && b->sq[k] == KING + by * BLACK_BIT)
-			return 1;
+			return n;
+		if (!(k & 0x88) && b->sq[k] == KING + by * BLACK_BIT && best_type > KING) {
+			best = k;
+			best_type = KING;
+		}
 	}
 	for (int i = 0; i < 8; i++) {
 		int step = i < 4 ? bishop_steps[i] : rook_steps[i - 4];
@@ -141,12 +147,20 @@ static int attacked(const struct board *b, int s, int by)
 
 			if (p == EMPTY)
 				continue;
-			if (COLOUR(p) == by && (TYPE(p) == slider || TYPE(p) == QUEEN))
-				return 1;
+			if (COLOUR(p) == by && (TYPE(p) == slider || TYPE(p) == QUEEN) && TYPE(p) < best_type) {
+				best = t;
+				best_type = TYPE(p);
+			}
 			break;
 		}
 	}
-	return 0;
+	return best;
+}
+
+/* Whether square S is attacked by colour BY. */
+static int attacked(const struct board *b, int s, int by)
+{
+	return least_attacker(b, s, by) >= 0;
 }
 
 static int in_check(const struct board *b)
@@ -505,50 +519,6 @@ static int victim(const struct board *b, struct move m)
 
 /* The exchange values: the material values, the king worth 20000 (it recaptures last). */
 static const int see_value[7] = { 0, 100, 300, 300, 500, 900, 20000 };
-
-/*
- * The square of the least valuable piece of colour BY that attacks S on B,
- * or -1. Sliders look through the squares emptied so far, so a piece behind
- * a capturer joins the exchange once the square is clear (x-rays).
- */
-static int least_attacker(const struct board *b, int s, int by)
-{
-	int best = -1, best_type = 7, dir = by == 0 ? -1 : 1;
-
-	for (int i = 0; i < 2; i++) {
-		int from = s + dir * 16 + (i ? 1 : -1);
-
-		if (!(from & 0x88) && b->sq[from] == PAWN + by * BLACK_BIT)
-			return from;
-	}
-	for (int i = 0; i < 8; i++) {
-		int n = s + knight_steps[i], k = s + king_steps[i];
-
-		if (!(n & 0x88) && b->sq[n] == KNIGHT + by * BLACK_BIT)
-			return n;
-		if (!(k & 0x88) && b->sq[k] == KING + by * BLACK_BIT && best_type > KING) {
-			best = k;
-			best_type = KING;
-		}
-	}
-	for (int i = 0; i < 8; i++) {
-		int step = i < 4 ? bishop_steps[i] : rook_steps[i - 4];
-		int slider = i < 4 ? BISHOP : ROOK;
-
-		for (int t = s + step; !(t & 0x88); t += step) {
-			int p = b->sq[t];
-
-			if (p == EMPTY)
-				continue;
-			if (COLOUR(p) == by && (TYPE(p) == slider || TYPE(p) == QUEEN) && TYPE(p) < best_type) {
-				best = t;
-				best_type = TYPE(p);
-			}
-			break;
-		}
-	}
-	return best;
-}
 
 /*
  * The static exchange evaluation of capture M, written from quiesce-trace(5)
