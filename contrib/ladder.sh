@@ -9,7 +9,8 @@
 #   QUIESCE match --modes ROW,PREVIOUS --nodes 2000 --games 2000 --sprt 0,10 --jobs 1 --no-progress
 #
 # (equal nodes, the pentanomial SPRT, at most 2000 games: every opening of
-# positions/balanced.epd once with each colour), and for the node counts and
+# positions/balanced.epd once with each colour), then the last row against
+# the first (every technique at once), and for the node counts and
 # the accuracy one `compare` per suite, WAC and the Lichess puzzles of the
 # README's accuracy experiment, at depth 2 with every row's mode and the
 # preset modern last (the last row should give the same figures as modern).
@@ -43,12 +44,14 @@ usage() {
 	cat <<EOF
 Usage: $prog [OPTION]... QUIESCE
 the README's ladder from captures to modern: an SPRT at equal nodes between
-each row and the row before it, then the nodes and accuracy of every row on
-WAC and the Lichess puzzles (quiesce compare, depth 2).
+each row and the row before it, then between the last row and the first,
+then the nodes and accuracy of every row on the Lichess puzzles and WAC
+(quiesce compare, depth 2, with the preset modern last).
 
   --row NAME        only the row NAME (its match against the row before it,
                     and the compare rows of both)
   --nodes N         nodes a move (default 2000)
+  --depth N         a fixed depth instead of equal nodes
   --games N         the most games of a row, even, at most $MAX_GAMES (default $MAX_GAMES)
   --sprt ELO0,ELO1  the SPRT's bounds, logistic Elo (default 0,10)
   --jobs N          threads for match and compare (default 1)
@@ -85,6 +88,8 @@ is_count() {
 
 row=
 nodes=2000
+depth=
+nodes_given=0
 games=$MAX_GAMES
 sprt=0,10
 jobs=1
@@ -104,7 +109,7 @@ while [ $# -gt 0 ]; do
 	*) has_val=0 ;;
 	esac
 	case $opt in
-	--row | --nodes | --games | --sprt | --jobs)
+	--row | --nodes | --depth | --games | --sprt | --jobs)
 		if [ $has_val = 0 ]; then
 			[ $# -ge 2 ] || usage_error "option '$opt' needs a value"
 			val=$2
@@ -120,6 +125,11 @@ while [ $# -gt 0 ]; do
 	--nodes)
 		is_count "$val" || usage_error "--nodes '$val': expected a whole number of nodes from 1"
 		nodes=$val
+		nodes_given=1
+		;;
+	--depth)
+		is_count "$val" && [ "$val" -le 64 ] || usage_error "--depth '$val': expected a depth from 1 to 64"
+		depth=$val
 		;;
 	--games)
 		is_count "$val" && [ $((val % 2)) = 0 ] && [ "$val" -le $MAX_GAMES ] ||
@@ -158,6 +168,16 @@ quiesce=$1
 [ -f "$quiesce" ] && [ -x "$quiesce" ] || usage_error "QUIESCE '$quiesce' is not an executable file"
 [ $do_match = 1 ] || [ $do_compare = 1 ] || usage_error "--no-match and --no-compare leave nothing to run"
 
+[ -z "$depth" ] || [ $nodes_given = 0 ] || usage_error "--depth and --nodes: give one (a fixed depth or equal nodes)"
+# Equal nodes, or with --depth a fixed depth.
+if [ -n "$depth" ]; then
+	limit="--depth $depth"
+	limit_text="depth $depth"
+else
+	limit="--nodes $nodes"
+	limit_text="$nodes nodes a move"
+fi
+
 # The rows as "number name mode" lines.
 rows=$(list_rows | awk '{ print $1, $2, $4 }')
 nrows=$(echo "$rows" | wc -l)
@@ -192,6 +212,41 @@ run() {
 	cat "$out"
 }
 
+# Appends to $summary the Markdown row LABEL of the match whose output is in $out
+# (its lines as quiesce(1) gives them under match).
+summarize() {
+	awk -v label="$1" '
+		/^match: / && match($0, /, [0-9]+ games/) { g = substr($0, RSTART + 2, RLENGTH - 8) }
+		/: \+[0-9]+ =[0-9]+ -[0-9]+, score/ {
+			s = $0; sub(/^[^ ]* /, "", s)
+			split(s, f, ", ")
+			wdl = f[1]; gsub(/-/, "−", wdl)
+			score = f[2]; sub(/score /, "", score); sub(/%/, " %", score)
+			elo = s; sub(/.*, Elo /, "", elo); sub(/ \(95%.*/, "", elo)
+			e = elo; sub(/ .*/, "", e); iv = elo; sub(/^[^ ]* /, "", iv); gsub(/-/, "−", iv); gsub(/-/, "−", e)
+		}
+		/^nodes per move: / {
+			s = $0; sub(/^nodes per move: /, "", s); split(s, h, "; ")
+			split(h[1], n, ", "); sub(/.* /, "", n[1]); sub(/.* /, "", n[2])
+			split(h[2], d, ", "); sub(/.* /, "", d[1]); sub(/.* /, "", d[2])
+		}
+		/^sprt: / {
+			v = $0; sub(/^sprt: LLR /, "", v)
+			llr = v; sub(/ .*/, "", llr); gsub(/-/, "−", llr)
+			verdict = v; sub(/.*\): /, "", verdict); sub(/ after.*/, "", verdict)
+		}
+		/^time: / { cpu = $0; sub(/.*CPU /, "", cpu); sub(/ s.*/, "", cpu) }
+		END {
+			printf "| %s | %s / %s | %s | %s | %s | **%s** %s | %s, %s | %s / %s | %s |\n",
+			       label, n[1], n[2], g, wdl, score, e, iv, llr, verdict, d[1], d[2], cpu
+		}' "$out" >>"$summary"
+}
+
+# Plays the match of modes $1 against $2 and adds its row, LABEL $3, to the summary.
+play() {
+	run "$quiesce" match --modes "$1,$2" $limit --games "$games" --sprt "$sprt" --jobs "$jobs" --no-progress && summarize "$3"
+}
+
 if [ $do_match = 1 ]; then
 	i=$first
 	while [ "$i" -le "$last" ]; do
@@ -199,37 +254,15 @@ if [ $do_match = 1 ]; then
 		b=$(mode_of $((i - 1)))
 		echo
 		echo "== row $i of $nrows: $(name_of "$i"), $a against $b"
-		if run "$quiesce" match --modes "$a,$b" --nodes "$nodes" --games "$games" --sprt "$sprt" \
-			--jobs "$jobs" --no-progress; then
-			# One Markdown row from the match's lines (see quiesce match's output in quiesce(1)).
-			awk -v prev="$(name_of $((i - 1)))" -v name="$(name_of "$i")" '
-				/^match: / { g = $0; sub(/.*nodes a move, /, "", g); sub(/ games.*/, "", g) }
-				/: \+[0-9]+ =[0-9]+ -[0-9]+, score/ {
-					s = $0; sub(/^[^ ]* /, "", s)
-					split(s, f, ", ")
-					wdl = f[1]; gsub(/-/, "−", wdl)
-					score = f[2]; sub(/score /, "", score); sub(/%/, " %", score)
-					elo = s; sub(/.*, Elo /, "", elo); sub(/ \(95%.*/, "", elo)
-					e = elo; sub(/ .*/, "", e); iv = elo; sub(/^[^ ]* /, "", iv); gsub(/-/, "−", iv); gsub(/-/, "−", e)
-				}
-				/^nodes per move: / {
-					s = $0; sub(/^nodes per move: /, "", s); split(s, h, "; ")
-					split(h[1], n, ", "); sub(/.* /, "", n[1]); sub(/.* /, "", n[2])
-					split(h[2], d, ", "); sub(/.* /, "", d[1]); sub(/.* /, "", d[2])
-				}
-				/^sprt: / {
-					v = $0; sub(/^sprt: LLR /, "", v)
-					llr = v; sub(/ .*/, "", llr); gsub(/-/, "−", llr)
-					verdict = v; sub(/.*\): /, "", verdict); sub(/ after.*/, "", verdict)
-				}
-				/^time: / { cpu = $0; sub(/.*CPU /, "", cpu); sub(/ s.*/, "", cpu) }
-				END {
-					printf "| %s → +%s | %s / %s | %s | %s | %s | **%s** %s | %s, %s | %s / %s | %s |\n",
-					       prev, name, n[1], n[2], g, wdl, score, e, iv, llr, verdict, d[1], d[2], cpu
-				}' "$out" >>"$summary"
-		fi
+		play "$a" "$b" "$(name_of $((i - 1))) → +$(name_of "$i")"
 		i=$((i + 1))
 	done
+	# The whole ladder in one match: the last row against the baseline.
+	if [ -z "$row" ] && [ "$nrows" -gt 2 ]; then
+		echo
+		echo "== every row at once: $(mode_of "$nrows") against $(mode_of 1)"
+		play "$(mode_of "$nrows")" "$(mode_of 1)" "$(name_of 1) → $(name_of "$nrows"), every row at once"
+	fi
 fi
 
 if [ $do_compare = 1 ]; then
@@ -247,14 +280,14 @@ if [ $do_compare = 1 ]; then
 		echo
 		echo "== nodes and accuracy on $suite, depth 2"
 		run "$quiesce" compare --epd "$suite" --jobs "$jobs" --depth 2 --modes "$modes" || continue
-		# Each mode's row of the table: mode, accuracy, nodes per position.
-		awk '$2 == 2 && $3 ~ /^[0-9]+\/[0-9]+$/ { print $1, $4, $7 }' "$out" >"$out.${suite##*/}"
+		# Each mode's row of the table: mode, accuracy, nodes per position, q-share.
+		awk '$2 == 2 && $3 ~ /^[0-9]+\/[0-9]+$/ { print $1, $4, $7, $6 }' "$out" >"$out.${suite##*/}"
 	done
 fi
 
 if [ $do_match = 1 ] && [ -s "$summary" ]; then
 	echo
-	echo "== the ladder at $nodes nodes a move (SPRT $sprt, at most $games games a row)"
+	echo "== the ladder at $limit_text (SPRT $sprt, at most $games games a row)"
 	echo "| row | nodes per move (row / previous) | games | row +W =D −L | score | Elo [95 %] | SPRT LLR, verdict | depth reached (row / previous) | CPU s |"
 	echo "|---|---|---|---|---|---|---|---|---|"
 	cat "$summary"
@@ -265,11 +298,11 @@ if [ $do_compare = 1 ]; then
 	if [ -s "$l" ] && [ -s "$w" ]; then
 		echo
 		echo "== the ladder's accuracy, depth 2 (Lichess and WAC: accuracy, nodes per position)"
-		echo "| row | mode | Lichess | nodes/pos | WAC | nodes/pos |"
-		echo "|---|---|--:|--:|--:|--:|"
+		echo "| row | mode | Lichess | nodes/pos | q-share | WAC | nodes/pos |"
+		echo "|---|---|--:|--:|--:|--:|--:|"
 		echo "$rows" | awk 'FILENAME == "-" { row[$3] = $2; next }
-		     FILENAME == L { acc[$1] = $2; npos[$1] = $3; next }
-		     { printf "| %s | `%s` | %s | %s | %s | %s |\n", ($1 in row) ? row[$1] : "(preset)", $1, acc[$1], npos[$1], $2, $3 }' \
+		     FILENAME == L { acc[$1] = $2; npos[$1] = $3; qs[$1] = $4; next }
+		     { printf "| %s | `%s` | %s | %s | %s | %s | %s |\n", ($1 in row) ? row[$1] : "(preset)", $1, acc[$1], npos[$1], qs[$1], $2, $3 }' \
 			L="$l" - "$l" "$w"
 		last_mode=$(mode_of "$last")
 		[ "$last" = "$nrows" ] && for f in "$l" "$w"; do
