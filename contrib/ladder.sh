@@ -21,8 +21,10 @@
 #
 # The rows are the one list STEPS below: a row's name and the switches it
 # adds to the rows above it (its mode is the baseline's switches joined by
-# '+' with every addition down to it). To add a technique, add its line;
-# to re-run one row, --row NAME.
+# '+' with every addition down to it). To add a technique, add its line
+# (its name, then the switches as a compare mode spells them, e.g.
+# "futility-margin=150" or several joined by '+'); to re-run one row,
+# --row NAME.
 #
 # Exit status: 0 when every command ran, 1 when one failed, 2 for a usage
 # error.
@@ -140,6 +142,8 @@ while [ $# -gt 0 ]; do
 	--sprt)
 		echo "$val" | grep -Eq '^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$' ||
 			usage_error "--sprt '$val': expected ELO0,ELO1, two numbers such as 0,10"
+		echo "$val" | awk -F, '{ exit !($1 < $2) }' ||
+			usage_error "--sprt '$val': ELO0 must be below ELO1"
 		sprt=$val
 		;;
 	--jobs)
