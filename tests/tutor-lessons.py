@@ -239,7 +239,8 @@ SAN_RE = re.compile(r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](?:=[Q
 # quoted in either spelling is on the screen when either is.
 MARK_SPELLINGS = [(">>", ">"), ("main", "m"), ("static", "st"), ("evasion", "evas"), ("stopped", "stop"),
                   ("quiescence", "q"), ("sp",), ("sp-cut",), ("cut",), ("raise",), ("delta", "d"),
-                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf")]
+                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf"),
+                  ("futility", "fut"), ("recapture",), ("evasion-prune",)]
 MARKS = {}
 for spellings in MARK_SPELLINGS:
     for m in spellings:

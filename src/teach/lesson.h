@@ -85,6 +85,9 @@ enum lesson_pred {
 	LP_DELTA_PRUNE,       /* it delta-pruned a move */
 	LP_SEE_PRUNE,         /* it SEE-pruned a move */
 	LP_PRUNE,             /* either prune */
+	LP_FUTILITY_PRUNE,    /* it futility-pruned a move */
+	LP_RECAPTURE_PRUNE,   /* it skipped a move that is no recapture */
+	LP_EVASION_PRUNE,     /* it skipped a quiet evasion */
 	LP_MATE,              /* no legal move in check */
 	LP_HORIZON,           /* a mode none leaf: static value, no search */
 	LP_QUIET_LEAF,        /* no stand pat and no move searched */

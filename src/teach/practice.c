@@ -451,6 +451,8 @@ static const struct {
 	{ "weak-eval", "stand-pat" },         /* the stand pat is only as good as the evaluation */
 	{ "measure", "order" },               /* node counts depend on the order */
 	{ "futility", "delta" },              /* futility is delta pruning's modern form (issue 29) */
+	{ "recaptures", "order" },            /* which captures a node searches */
+	{ "evasion-pruning", "checks" },      /* what a node in check searches */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };
 

@@ -254,10 +254,24 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			 */
 			snprintf(text, sizeof text, "~%-6s d %s+%d+%d<=%s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
+			const struct trace_event e = trace_event_get(t, line);
+			struct trace_node nd = trace_node_get(t, node);
 			char a[24];
 
-			score_format(trace_event_get(t, line).v1, 0, a, sizeof a);
-			snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
+			/* Each prune's own short form: a futility or recapture prune is no SEE prune. */
+			score_format(e.v1, 0, a, sizeof a);
+			if (e.kind == TE_FUTILITY_PRUNE && e.extra == TFP_SEE)
+				snprintf(text, sizeof text, "~%-6s fut SEE %d<=0", san, e.v1);
+			else if (e.kind == TE_FUTILITY_PRUNE)
+				snprintf(text, sizeof text, "~%-6s fut %d+%d+%d<=alpha", san, nd.eval, e.v2, e.v1);
+			else if (e.kind == TE_RECAPTURE_PRUNE)
+				snprintf(text, sizeof text, "~%-6s not a recapture", san);
+			else if (e.kind == TE_EVASION_PRUNE)
+				snprintf(text, sizeof text, "~%-6s quiet evasion, after %d", san, e.v2);
+			else if (e.v2)
+				snprintf(text, sizeof text, "~%-6s SEE %s<-%d", san, a, e.v2);
+			else
+				snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
 		}
