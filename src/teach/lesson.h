@@ -36,6 +36,7 @@
 #include "chess/board.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "search/variant.h"
 #include "base/types.h"
 
 /* Lessons cap their searches as the tutor does, so node numbers agree. */
@@ -104,6 +105,8 @@ enum lesson_pred {
 /* A closed range of scores; lo == hi for a single value. */
 struct lesson_range {
 	int lo, hi;
+	/* A claim's end written A or B: the value of that compare side (0 none, 1 side A, 2 side B). */
+	signed char lo_side, hi_side;
 };
 
 struct lesson_node_test {
@@ -189,7 +192,7 @@ struct lesson_item {
 	bool goto_event;                 /* LI_GOTO by "event KIND N": put the cursor on that event */
 	int side;                        /* LI_GOTO in a compare view: "side A|B" (0, 1), -1 when not named */
 	bitboard squares;                /* LI_HIGHLIGHT squares */
-	char compare[2][64];             /* LI_COMPARE: the two mode specs */
+	char compare[2][VARIANT_MAX];    /* LI_COMPARE: the two mode specs */
 	struct lesson_claim *claim;      /* LI_CLAIM */
 	struct lesson_question *question;/* LI_QUESTION */
 	uint32_t node, event;            /* resolved by lessoncheck_lesson (TRACE_NONE until then) */
