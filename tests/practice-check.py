@@ -9,7 +9,9 @@ Each answer is worked out again here from the position alone, without the
 engine: the material count (the default evaluation) for the stand pat, the
 delta test's sum from the captured piece on the board, a static exchange
 evaluation written as a recursion (the engine's is a swap list), MVV-LVA
-over the captures generated here, and the --check-plies rule. Prints one
+over the captures generated here, the --check-plies rule, the two futility
+rules (the sum, and the SEE at a node below alpha) and the recapture rule
+(the quiescence ply against N, the move's square against the line's last). Prints one
 line per disagreement and a summary (with the number of questions where
 captures tie for first under MVV-LVA); exits 1 on any disagreement. For the
 order drill at level 2, ALTERNATIVES receives, one a line in UCI, for each
@@ -223,6 +225,20 @@ def main():
             to = (ord(uci[2]) - 97, int(uci[3]) - 1)
             gain = VALUE[board[to].lower()] if to in board else 100
             want = 'yes' if sp + gain + margin <= alpha else 'no'
+        elif drill == 'futility':
+            # Futility per capture (issue 29): the value rule, then the SEE rule at a node below alpha.
+            sp, alpha, margin = re.search(r'stand pat (-?\d+), alpha (.+?), futility margin (\d+)', q).groups()
+            sp, alpha, margin = int(sp), bound(alpha), int(margin)
+            to = (ord(uci[2]) - 97, int(uci[3]) - 1)
+            gain = VALUE[board[to].lower()] if to in board else 100
+            pruned = sp + margin + gain <= alpha or (sp + margin <= alpha and see(board, side, ep, uci) <= 0)
+            want = 'yes' if pruned else 'no'
+        elif drill == 'recaptures':
+            # Recaptures only: from quiescence ply N on, only moves to the square the last move (the line's last) went to.
+            m = re.search(r'after (.+) \((?:White|Black) to move, quiescence ply (\d+), --recaptures (\d+)\)', q)
+            line, qply, n = m.group(1).split(), int(m.group(2)), int(m.group(3))
+            to = (ord(uci[2]) - 97, int(uci[3]) - 1)
+            want = 'yes' if qply >= n and san_target(line[-1])[1] != to else 'no'
         elif drill == 'see':
             value = see(board, side, ep, uci)
             want = ('yes' if value < 0 else 'no') if level == 1 else str(value)

@@ -3,7 +3,7 @@
 # answered from --answer-key score 1000/1000 and 1,000 wrong answers score
 # 0; the answers are worked out again without the engine (practice-check.py:
 # material count, the delta sum, a recursive SEE, MVV-LVA, the --check-plies
-# rule); malformed answers are scored wrong with a clear line; a seed
+# rule, the futility rules, the recapture rule); malformed answers are scored wrong with a clear line; a seed
 # reproduces a set; the Leitner schedule brings the missed questions back
 # first; concurrent sessions merge their records; usage errors exit 2.
 . "$srcdir/tests/lib.sh"
@@ -22,7 +22,8 @@ practise() {
 		fail "$1 level $2: the session failed"
 }
 
-for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:2 horizon:1 horizon:2 checks:1; do
+for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:2 horizon:1 horizon:2 checks:1 \
+	futility:1 recaptures:1; do
 	d=${dl%:*}
 	l=${dl#*:}
 	rm -rf "$T/state"
@@ -33,7 +34,7 @@ for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:
 	[ "$ids" -eq 1000 ] || fail "$d level $l: $ids distinct question ids, not 1000"
 	# Independent answers, where the position alone decides them.
 	case $dl in
-	stand-pat:1 | stand-pat:2 | delta:1 | see:1 | see:2 | order:2 | checks:1)
+	stand-pat:1 | stand-pat:2 | delta:1 | see:1 | see:2 | order:2 | checks:1 | futility:1 | recaptures:1)
 		"$PY" "$srcdir/tests/practice-check.py" "$d" "$l" "$T/out" "$T/key" >"$T/check" ||
 			{ fail "$d level $l: the independent check disagrees"; sed -n '1,5s/^/    | /p' "$T/check"; }
 		;;

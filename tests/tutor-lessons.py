@@ -239,7 +239,8 @@ SAN_RE = re.compile(r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](?:=[Q
 # quoted in either spelling is on the screen when either is.
 MARK_SPELLINGS = [(">>", ">"), ("main", "m"), ("static", "st"), ("evasion", "evas"), ("stopped", "stop"),
                   ("quiescence", "q"), ("sp",), ("sp-cut",), ("cut",), ("raise",), ("delta", "d"),
-                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf")]
+                  ("see", "SEE"), ("mate",), ("Q!",), ("!!",), ("~",), ("inf", "-inf", "+inf"),
+                  ("futility", "fut"), ("recapture",), ("evasion-prune",)]
 MARKS = {}
 for spellings in MARK_SPELLINGS:
     for m in spellings:
@@ -471,8 +472,17 @@ def check_page(t, lesson_title, number, page, k, count, fails, scrolls):
     if page["questions"] and "A answer" not in screen:
         fails.append("%s: the page asks a question but the key bar offers no 'A answer'" % where)
     if page["compare"]:
-        top = rows[0].split("|")
-        heads = [h.strip().strip("[]") for h in top[:2]]
+        # A long label goes on over up to two more rows (ui_tree.c wrap_label), above the result row.
+        heads = []
+        for k in range(2):
+            parts = [rows[0].split("|")[k] if len(rows[0].split("|")) > k else ""]
+            for r in rows[1:3]:
+                cells = r.split("|")
+                cell = cells[k].strip() if len(cells) > k else ""
+                if re.match(r"^(result )?([-+#<>=0-9?]|none|at least)", cell):
+                    break
+                parts.append(cell)
+            heads.append(" ".join(x.strip() for x in parts if x.strip()).strip("[]"))
         for i, spec in enumerate(page["compare"][:2]):
             side = "AB"[i]
             head = next((h for h in heads if h.startswith(side + ": ")), None)

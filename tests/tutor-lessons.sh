@@ -50,6 +50,21 @@ for size in 80x24 160x48; do
 	cat "$T/$size.out"
 	grep -q "^${size}: [1-9][0-9]* pages, 0 failures$" "$T/$size.out" || fail "$size: pages cut or wrong (above)"
 done
+# The lessons of the modern techniques (issue 29) are about figures the
+# screen shows (node counts, scores, prunes): each quotes at least five
+# facts, all in view at both sizes. Their numbers are their places in the
+# sorted file list, as the tutor numbers them.
+n=0
+for f in $(ls "$QUIESCE_DATADIR"/lessons/*.lesson | sort); do
+	n=$((n + 1))
+	case ${f##*/} in
+	2[1-5]-*)
+		for size in 80x24 160x48; do
+			k=$(sed -n "s/^${size}: lesson $n: .* \([0-9][0-9]*\) facts in view\$/\1/p" "$T/$size.out")
+			[ -n "$k" ] && [ "$k" -ge 5 ] || fail "$size: ${f##*/} (lesson $n) has ${k:-no} facts in view, fewer than 5"
+		done ;;
+	esac
+done
 # The reading layout: at 80x24 a page takes at most one scroll ('}') on
 # average over all the lessons (the figure the README prints).
 avg=$(sed -n 's/^80x24: scrolls a page on average: \([0-9.]*\) .*/\1/p' "$T/80x24.out")

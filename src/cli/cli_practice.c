@@ -16,20 +16,60 @@
 #include "teach/practice.h"
 #include "teach/progress.h"
 
-static const char practice_usage_options[] =
-	"Options:\n"
-	"      --drill NAME     stand-pat, order, delta, see, horizon or checks\n"
-	"      --seed N         the seed that chooses the questions (default: today)\n"
-	"      --count N        the number of questions (default 10, at most 100000)\n"
-	"      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
-	"                       (default 1; stand-pat has 1-3, order, see and horizon 1-2,\n"
-	"                       delta and checks 1 only: a level a drill lacks is an error)\n"
-	"      --epd FILE       positions from an EPD file or a Lichess puzzle CSV\n"
-	"      --pgn FILE       positions from the games of a PGN file\n"
-	"                       (default: the positions quiesce ships: WAC, Lichess puzzles,\n"
-	"                       balanced openings, the lessons' positions)\n"
-	"      --answer-key     print the engine's answers, one a line, instead of asking\n"
-	"  -h, --help           display this help and exit\n\n";
+/*
+ * The options part of the help, with the drills and their levels written
+ * from the drills' one table (practice.c) into BUF.
+ */
+/* Writes TEXT into BUF wrapped at blanks to lines of at most 80 columns, each after the first indented by 23. */
+static void help_wrap(const char *text, char *buf, size_t n)
+{
+	size_t used = 0;
+	int col = 23;
+
+	buf[0] = '\0';
+	while (*text && used + 1 < n) {
+		size_t word = strcspn(text, " ");
+
+		if (col > 23 && col + 1 + (int)word > 80) {
+			used += (size_t)snprintf(buf + used, n - used, "\n%23s", "");
+			col = 23;
+		} else if (col > 23) {
+			used += (size_t)snprintf(buf + used, n - used, " ");
+			col++;
+		}
+		if (used < n)
+			used += (size_t)snprintf(buf + used, n - used, "%.*s", (int)word, text);
+		col += (int)word;
+		text += word;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+static const char *practice_usage_options(char *buf, size_t n)
+{
+	char names[200], levels[300], text[400], drills[500], levels_wrapped[600];
+
+	practice_drill_list(" or ", names, sizeof names);
+	help_wrap(names, drills, sizeof drills);
+	practice_drill_levels_text(levels, sizeof levels);
+	snprintf(text, sizeof text, "(default 1; %s: a level a drill lacks is an error)", levels);
+	help_wrap(text, levels_wrapped, sizeof levels_wrapped);
+	snprintf(buf, n,
+		 "Options:\n"
+		 "      --drill NAME     %s\n"
+		 "      --seed N         the seed that chooses the questions (default: today)\n"
+		 "      --count N        the number of questions (default 10, at most 100000)\n"
+		 "      --level N        1: yes/no decisions; 2: values and moves; 3: windows and bounds\n"
+		 "                       %s\n"
+		 "      --epd FILE       positions from an EPD file or a Lichess puzzle CSV\n"
+		 "      --pgn FILE       positions from the games of a PGN file\n"
+		 "                       (default: the positions quiesce ships: WAC, Lichess puzzles,\n"
+		 "                       balanced openings, the lessons' positions)\n"
+		 "      --answer-key     print the engine's answers, one a line, instead of asking\n"
+		 "  -h, --help           display this help and exit\n\n", drills, levels_wrapped);
+	return buf;
+}
 
 /* Whether ID is one of the N ids in IDS. */
 static bool seen(char (*ids)[96], int n, const char *id)
@@ -171,9 +211,12 @@ int cli_practice(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
-			if ((drill = practice_drill_parse(optarg)) < 0)
-				return cli_usage_error("practice: unknown --drill '%s': expected stand-pat, order, delta, "
-						       "see, horizon or checks", cli_cut(optarg));
+			if ((drill = practice_drill_parse(optarg)) < 0) {
+				char names[200];
+
+				practice_drill_list(" or ", names, sizeof names);
+				return cli_usage_error("practice: unknown --drill '%s': expected %s", cli_cut(optarg), names);
+			}
 			break;
 		case 'S':
 			if (!cli_parse_int(optarg, 2147483647L, &seed))
@@ -199,17 +242,24 @@ int cli_practice(int argc, char **argv)
 		case 'k':
 			key = true;
 			break;
-		case 'h':
-			cli_print_command_help("practice", practice_usage_options);
+		case 'h': {
+			char help[2048];
+
+			cli_print_command_help("practice", practice_usage_options(help, sizeof help));
 			return 0;
+		}
 		default:
 			return cli_option_error(argv);
 		}
 	}
 	if (optind < argc)
 		return cli_usage_error("practice: unexpected argument '%s'", cli_cut(argv[optind]));
-	if (drill < 0)
-		return cli_usage_error("practice: --drill NAME is required (stand-pat, order, delta, see, horizon, checks)");
+	if (drill < 0) {
+		char names[200];
+
+		practice_drill_list(", ", names, sizeof names);
+		return cli_usage_error("practice: --drill NAME is required (%s)", names);
+	}
 	if (epd && pgn)
 		return cli_usage_error("practice: --epd and --pgn cannot be used together");
 	if (level > practice_drill_levels((enum practice_drill)drill)) {

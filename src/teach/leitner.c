@@ -433,7 +433,10 @@ void leitner_print(const struct leitner *l, long today, FILE *out)
 		}
 		fprintf(out, "\n");
 	}
-	if (!any)
-		fprintf(out, "  nothing practised yet: try 'quiesce practice --drill stand-pat' "
-			"(drills: stand-pat, order, delta, see, horizon, checks)\n");
+	if (!any) {
+		char names[200];
+
+		practice_drill_list(", ", names, sizeof names);
+		fprintf(out, "  nothing practised yet: try 'quiesce practice --drill stand-pat' (drills: %s)\n", names);
+	}
 }

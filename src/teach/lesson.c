@@ -16,7 +16,7 @@
 
 const char *const lesson_pred_names[LP_COUNT] = {
 	"stand-pat", "stand-pat-cutoff", "stand-pat-raise", "beta-cutoff", "cutoff", "no-cutoff",
-	"alpha-raise", "delta-prune", "see-prune", "prune", "mate", "horizon", "quiet-leaf",
+	"alpha-raise", "delta-prune", "see-prune", "prune", "futility-prune", "recapture-prune", "evasion-prune", "mate", "horizon", "quiet-leaf",
 	"in-check", "quiescence", "pv", "score", "eval", "alpha", "beta"
 };
 
@@ -31,6 +31,9 @@ static const char *const pred_meanings[LP_COUNT] = {
 	"the node skips a capture by delta pruning",
 	"the node skips a capture that loses material by SEE",
 	"the node skips a capture (delta or SEE pruning)",
+	"the node skips a capture by futility pruning",
+	"the node skips a move that is no recapture (recaptures only)",
+	"the node skips a quiet evasion (evasion pruning)",
 	"the side to move is checkmated",
 	"a horizon leaf of mode none: its static value is taken as it is",
 	"no stand pat and no move to search: the static value is returned",
@@ -59,6 +62,9 @@ static const char *const pred_choices[LP_COUNT] = {
 	"delta pruning skips a capture (delta)",
 	"SEE pruning skips a losing capture (see)",
 	"a capture is pruned, by delta or SEE",
+	"futility pruning skips a capture (futility)",
+	"a move that is no recapture is skipped (recapture)",
+	"a quiet evasion is skipped (evasion-prune)",
 	"checkmate: in check with no legal move (mate)",
 	"a horizon leaf of mode none: its static value stands",
 	"no stand pat and no move: the static value",
@@ -75,7 +81,7 @@ static const char *const pred_negated_choices[LP_COUNT] = {
 	[LP_IN_CHECK] = "not in check",
 };
 static const char *const pred_aliases[LP_COUNT] = {
-	"sp", "sp-cut stand-pat-cut", "stand-pat-raises", "cut", "", "", "raise", "delta", "see", "", "checkmate",
+	"sp", "sp-cut stand-pat-cut", "stand-pat-raises", "cut", "", "", "raise", "delta", "see", "", "futility", "recapture", "", "checkmate",
 	"horizon-leaf", "", "check evasion evas", "q0 q1 q horizon horizon-node", "*", "", "", "", ""
 };
 static const char *const pred_negated_aliases[LP_COUNT] = {

@@ -36,6 +36,7 @@
 #include "chess/board.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "search/variant.h"
 #include "base/types.h"
 
 /* Lessons cap their searches as the tutor does, so node numbers agree. */
@@ -85,6 +86,9 @@ enum lesson_pred {
 	LP_DELTA_PRUNE,       /* it delta-pruned a move */
 	LP_SEE_PRUNE,         /* it SEE-pruned a move */
 	LP_PRUNE,             /* either prune */
+	LP_FUTILITY_PRUNE,    /* it futility-pruned a move */
+	LP_RECAPTURE_PRUNE,   /* it skipped a move that is no recapture */
+	LP_EVASION_PRUNE,     /* it skipped a quiet evasion */
 	LP_MATE,              /* no legal move in check */
 	LP_HORIZON,           /* a mode none leaf: static value, no search */
 	LP_QUIET_LEAF,        /* no stand pat and no move searched */
@@ -101,6 +105,8 @@ enum lesson_pred {
 /* A closed range of scores; lo == hi for a single value. */
 struct lesson_range {
 	int lo, hi;
+	/* A claim's end written A or B: the value of that compare side (0 none, 1 side A, 2 side B). */
+	signed char lo_side, hi_side;
 };
 
 struct lesson_node_test {
@@ -186,7 +192,7 @@ struct lesson_item {
 	bool goto_event;                 /* LI_GOTO by "event KIND N": put the cursor on that event */
 	int side;                        /* LI_GOTO in a compare view: "side A|B" (0, 1), -1 when not named */
 	bitboard squares;                /* LI_HIGHLIGHT squares */
-	char compare[2][64];             /* LI_COMPARE: the two mode specs */
+	char compare[2][VARIANT_MAX];    /* LI_COMPARE: the two mode specs */
 	struct lesson_claim *claim;      /* LI_CLAIM */
 	struct lesson_question *question;/* LI_QUESTION */
 	uint32_t node, event;            /* resolved by lessoncheck_lesson (TRACE_NONE until then) */

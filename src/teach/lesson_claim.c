@@ -201,6 +201,52 @@ bool lesson_question_is_yes_no(const struct lesson_question *q)
 	       q->choices[0].negated != q->choices[1].negated && q->choices[0].pred < LP_SCORE;
 }
 
+/*
+ * A claim's value or range whose ends may name a compare side (A or B: the
+ * same value of that side, as in "nodes ..A" or "score A"): the text S with
+ * each such end replaced by the open end for the parser PARSE, which reads
+ * the rest; the sides are kept in R. False as PARSE is; *SIDES tells whether
+ * an end named a side.
+ */
+static bool parse_side_range(const char *s, int len, bool count, struct lesson_range *r, const char **why,
+			     bool *sides)
+{
+	char buf[112], ends[2][48];
+	signed char side[2] = { 0, 0 };
+	int dots = -1, k;
+	bool ok;
+
+	*sides = false;
+	if (len <= 0 || len >= 48)
+		return count ? lesson_parse_count_range(s, len, r, why) : lesson_parse_range(s, len, r);
+	for (int i = 0; i + 1 < len; i++)
+		if (s[i] == '.' && s[i + 1] == '.') {
+			dots = i;
+			break;
+		}
+	if (dots < 0) {
+		snprintf(ends[0], sizeof ends[0], "%.*s", len, s);
+		snprintf(ends[1], sizeof ends[1], "%.*s", len, s);
+	} else {
+		snprintf(ends[0], sizeof ends[0], "%.*s", dots, s);
+		snprintf(ends[1], sizeof ends[1], "%.*s", len - dots - 2, s + dots + 2);
+	}
+	for (k = 0; k < 2; k++)
+		if ((ends[k][0] == 'A' || ends[k][0] == 'B') && ends[k][1] == '\0') {
+			side[k] = (signed char)(ends[k][0] - 'A' + 1);
+			snprintf(ends[k], sizeof ends[k], "%s", k == 0 ? (count ? "0" : "-inf") :
+				 (count ? LESSON_COUNT_MAX_TEXT : "inf"));
+		}
+	if (!side[0] && !side[1])
+		return count ? lesson_parse_count_range(s, len, r, why) : lesson_parse_range(s, len, r);
+	snprintf(buf, sizeof buf, "%s..%s", ends[0], ends[1]);
+	ok = count ? lesson_parse_count_range(buf, (int)strlen(buf), r, why) : lesson_parse_range(buf, (int)strlen(buf), r);
+	r->lo_side = side[0];
+	r->hi_side = side[1];
+	*sides = true;
+	return ok;
+}
+
 /* @claim [with SETTING...] KIND ARGS. */
 bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t, int n, struct lesson_item *it)
 {
@@ -208,6 +254,7 @@ bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t,
 	int i = 0, k;
 	struct error e = { 0 };
 	const char *why = NULL;
+	bool sides = false;
 
 	it->claim = c;
 	c->opt = p->opt;
@@ -288,9 +335,12 @@ bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t,
 			c->mate = 1;
 		else if (lesson_tok_is(&t[i], "mated"))
 			c->mate = -1;
-		else if (!lesson_parse_range(t[i].s, t[i].len, &c->range))
-			return lesson_perr(p, t[i].col, "invalid score '%.*s': expected a value (+100), a range LOW..HIGH, "
-				    "'mate' or 'mated'", t[i].len, t[i].s);
+		else if (!parse_side_range(t[i].s, t[i].len, false, &c->range, &why, &sides))
+			return lesson_perr(p, t[i].col, "invalid score '%.*s': expected a value (+100), a range LOW..HIGH "
+				    "(an end may be A or B, a compare side's score), 'mate' or 'mated'", t[i].len, t[i].s);
+		if (sides && c->side < 0)
+			return lesson_perr(p, t[i].col, "a score of side A or B is for a claim about a compare side "
+				    "(@claim side B score A)");
 		break;
 	case LC_NODE: {
 		int colon = -1;
@@ -350,9 +400,13 @@ bool lesson_parse_claim(struct parser *p, const char *line, const struct tok *t,
 				    lesson_claim_names[k].name);
 		if (n - i > 1)
 			return lesson_perr(p, t[i + 1].col, "unexpected '%.*s' after the count", t[i + 1].len, t[i + 1].s);
-		if (!lesson_parse_count_range(t[i].s, t[i].len, &c->range, &why))
+		if (!parse_side_range(t[i].s, t[i].len, true, &c->range, &why, &sides))
 			return lesson_perr(p, t[i].col, "invalid count '%.*s': %s", t[i].len, t[i].s,
-					   why ? why : "expected a whole number or a range LOW..HIGH");
+					   why ? why : "expected a whole number or a range LOW..HIGH (an end may be A "
+					   "or B, a compare side's count)");
+		if (sides && c->side < 0)
+			return lesson_perr(p, t[i].col, "a count of side A or B is for a claim about a compare side "
+				    "(@claim side B nodes ..A)");
 		if (c->kind == LC_QSHARE && c->range.hi > 100 && c->range.hi != 2000000000)
 			return lesson_perr(p, t[i].col, "a share is a per cent: from 0 to 100");
 		break;

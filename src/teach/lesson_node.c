@@ -99,6 +99,15 @@ static unsigned node_facts(const struct trace *t, uint32_t n)
 		case TE_SEE_PRUNE:
 			f |= 1u << LP_SEE_PRUNE;
 			break;
+		case TE_FUTILITY_PRUNE:
+			f |= 1u << LP_FUTILITY_PRUNE;
+			break;
+		case TE_RECAPTURE_PRUNE:
+			f |= 1u << LP_RECAPTURE_PRUNE;
+			break;
+		case TE_EVASION_PRUNE:
+			f |= 1u << LP_EVASION_PRUNE;
+			break;
 		case TE_MATE:
 			f |= 1u << LP_MATE;
 			break;

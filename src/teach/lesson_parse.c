@@ -268,7 +268,7 @@ static bool parse_directive(struct parser *p, const char *line)
 				    "'none captures' or 'captures checks-all'");
 		for (int i = 0; i < 2; i++) {
 			struct search_options opt = p->opt;
-			char buf[64];
+			char buf[VARIANT_MAX];
 
 			if (t[i].len >= (int)sizeof buf)
 				return lesson_perr(p, t[i].col, "mode too long");

@@ -150,6 +150,60 @@ static bool get_subject(struct verifier *v, const struct lesson_item *it, int si
 	return true;
 }
 
+/* The count or score a claim of KIND reads from RES. */
+static long long claim_value(enum lesson_claim_kind kind, const struct search_result *res)
+{
+	switch (kind) {
+	case LC_SCORE: return res->score;
+	case LC_NODES: return (long long)res->nodes;
+	case LC_QNODES: return (long long)res->qnodes;
+	case LC_QSHARE: return res->nodes ? (long long)(100 * res->qnodes / res->nodes) : 0;
+	case LC_STAND_PAT_CUTOFFS: return (long long)res->stand_pat_cutoffs;
+	case LC_BETA_CUTOFFS: return (long long)res->beta_cutoffs;
+	case LC_DELTA_PRUNES: return (long long)res->delta_prunes;
+	case LC_SEE_PRUNES: return (long long)res->see_prunes;
+	case LC_MATES: return (long long)res->mates;
+	default: return 0;
+	}
+}
+
+/*
+ * The range of claim C with its ends that name a compare side (A, B) made
+ * that side's value, as the page's compare view shows it; false (with a
+ * failure reported) when the page shows no comparison or that side stopped.
+ */
+static bool claim_range(struct verifier *v, const struct lesson_item *it, const struct lesson_claim *c,
+			struct lesson_range *r)
+{
+	signed char ends[2] = { c->range.lo_side, c->range.hi_side };
+
+	*r = c->range;
+	for (int k = 0; k < 2; k++) {
+		const struct session_side *sd;
+		long long x;
+
+		if (!ends[k])
+			continue;
+		if (!v->s->comparing) {
+			vfail(v, it->line, it->column, "claim names side %c, but the page shows no comparison here",
+			      'A' + ends[k] - 1);
+			return false;
+		}
+		sd = &v->s->side[ends[k] - 1];
+		if (sd->result.stopped) {
+			vfail(v, it->line, it->column, "claim cannot be checked: side %c stopped at its node cap",
+			      'A' + ends[k] - 1);
+			return false;
+		}
+		x = claim_value(c->kind, &sd->result);
+		if (k == 0)
+			r->lo = (int)x;
+		else
+			r->hi = (int)x;
+	}
+	return true;
+}
+
 /* Checks one claim on the search it is about. */
 static void verify_claim(struct verifier *v, const struct lesson_item *it)
 {
@@ -159,6 +213,7 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 	const char *what;
 	char desc[256], got[64], want[64];
 	long long value = 0;
+	struct lesson_range range;
 
 	if (!get_subject(v, it, c->side, c->has_with, &c->opt, c->kind == LC_NODE, &sub))
 		return;
@@ -215,20 +270,24 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 				      c->mate > 0 ? "a mate" : "mated", what);
 			return;
 		}
-		if (!lesson_in_range(&c->range, res->score)) {
-			lesson_format_range(&c->range, want, sizeof want);
+		if (!claim_range(v, it, c, &range))
+			return;
+		if (!lesson_in_range(&range, res->score)) {
+			lesson_format_range(&range, want, sizeof want);
 			vfail(v, it->line, it->column, "claim failed: the score is %s, not %s %s", got, want, what);
 		}
 		return;
 	}
-	case LC_NODES: value = (long long)res->nodes; break;
-	case LC_QNODES: value = (long long)res->qnodes; break;
-	case LC_QSHARE: value = res->nodes ? (long long)(100 * res->qnodes / res->nodes) : 0; break;
-	case LC_STAND_PAT_CUTOFFS: value = (long long)res->stand_pat_cutoffs; break;
-	case LC_BETA_CUTOFFS: value = (long long)res->beta_cutoffs; break;
-	case LC_DELTA_PRUNES: value = (long long)res->delta_prunes; break;
-	case LC_SEE_PRUNES: value = (long long)res->see_prunes; break;
-	case LC_MATES: value = (long long)res->mates; break;
+	case LC_NODES:
+	case LC_QNODES:
+	case LC_QSHARE:
+	case LC_STAND_PAT_CUTOFFS:
+	case LC_BETA_CUTOFFS:
+	case LC_DELTA_PRUNES:
+	case LC_SEE_PRUNES:
+	case LC_MATES:
+		value = claim_value(c->kind, res);
+		break;
 	case LC_NODE: {
 		struct error e = { 0 };
 		uint32_t node, event;
@@ -250,17 +309,19 @@ static void verify_claim(struct verifier *v, const struct lesson_item *it)
 		return;
 	}
 	}
-	if (!lesson_in_range(&c->range, value)) {
+	if (!claim_range(v, it, c, &range))
+		return;
+	if (!lesson_in_range(&range, value)) {
 		size_t k;
 
 		for (k = 0; k < LESSON_CLAIM_NAME_COUNT && lesson_claim_names[k].kind != c->kind; k++)
 			;
-		if (c->range.lo == c->range.hi)
-			snprintf(want, sizeof want, "%d", c->range.lo);
-		else if (c->range.hi >= 2000000000)
-			snprintf(want, sizeof want, "%d or more", c->range.lo);
+		if (range.lo == range.hi)
+			snprintf(want, sizeof want, "%d", range.lo);
+		else if (range.hi >= 2000000000)
+			snprintf(want, sizeof want, "%d or more", range.lo);
 		else
-			snprintf(want, sizeof want, "%d..%d", c->range.lo, c->range.hi);
+			snprintf(want, sizeof want, "%d..%d", range.lo, range.hi);
 		vfail(v, it->line, it->column, "claim failed: %s is %lld, not %s%s %s", lesson_claim_names[k].name, value,
 		      want, c->kind == LC_QSHARE ? " (per cent)" : "", what);
 	}

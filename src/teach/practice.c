@@ -31,6 +31,8 @@ static const struct {
 	[PD_SEE] = { "see", "SEE pruning", 2 },
 	[PD_HORIZON] = { "horizon", "horizon effect", 2 },
 	[PD_CHECKS] = { "checks", "checks in quiescence", 1 },
+	[PD_FUTILITY] = { "futility", "futility pruning", 1 },
+	[PD_RECAPTURES] = { "recaptures", "recaptures only", 1 },
 };
 
 /* The files quiesce ships, each with the tag its questions' ids carry. */
@@ -50,6 +52,46 @@ int practice_drill_parse(const char *name)
 		if (strcmp(name, drills[d].name) == 0)
 			return d;
 	return -1;
+}
+
+void practice_drill_list(const char *last, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int d = 0; d < PD_COUNT && used < n; d++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s", d == 0 ? "" : d == PD_COUNT - 1 ? last : ", ",
+					 drills[d].name);
+}
+
+void practice_drill_levels_text(char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	/* One group a level count, highest first: "stand-pat has 1-3, order, see and horizon 1-2, ... 1 only". */
+	for (int top = PRACTICE_MAX_LEVEL; top >= 1 && used < n; top--) {
+		int count = 0, k = 0;
+
+		for (int d = 0; d < PD_COUNT; d++)
+			count += drills[d].levels == top;
+		if (count == 0)
+			continue;
+		if (used)
+			used += (size_t)snprintf(buf + used, n - used, ", ");
+		for (int d = 0; d < PD_COUNT && used < n; d++)
+			if (drills[d].levels == top) {
+				k++;
+				used += (size_t)snprintf(buf + used, n - used, "%s%s", k == 1 ? "" : k == count ? " and " : ", ",
+							 drills[d].name);
+			}
+		if (used < n) {
+			if (top == 1)
+				used += (size_t)snprintf(buf + used, n - used, " 1 only");
+			else
+				used += (size_t)snprintf(buf + used, n - used, " %s 1-%d", count == 1 ? "has" : "have", top);
+		}
+	}
 }
 
 const char *practice_drill_name(enum practice_drill d)
@@ -450,7 +492,10 @@ static const struct {
 	{ "quiet-threat", "horizon" },        /* a threat the horizon hides */
 	{ "weak-eval", "stand-pat" },         /* the stand pat is only as good as the evaluation */
 	{ "measure", "order" },               /* node counts depend on the order */
-	{ "futility", "delta" },              /* futility is delta pruning's modern form (issue 29) */
+	{ "futility", "futility" },
+	{ "recaptures", "recaptures" },
+	{ "evasion-pruning", "checks" },      /* what a node in check searches */
+	{ "modern", "futility" },             /* the preset's pruning, per capture */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };
 

@@ -25,6 +25,8 @@ enum practice_drill {
 	PD_SEE,             /* is this capture SEE-pruned; its exchange value */
 	PD_HORIZON,         /* a mode-none leaf: what does quiescence say */
 	PD_CHECKS,          /* is this quiet check searched at this quiescence ply */
+	PD_FUTILITY,        /* is this capture futility-pruned (issue 29) */
+	PD_RECAPTURES,      /* is this move skipped as no recapture (issue 29) */
 	PD_COUNT
 };
 
@@ -64,8 +66,16 @@ struct practice_question {
 	const char *rule;           /* the rule that decides, one sentence */
 };
 
-/* A drill by name ("stand-pat", "order", "delta", "see", "horizon", "checks"); -1 for none. */
+/* A drill by name (the drills' table in practice.c: "stand-pat", "order", ...); -1 for none. */
 int practice_drill_parse(const char *name);
+/*
+ * The drills' names as a list for a message or a help text, from the one
+ * table, into BUF: "stand-pat, order, ..., futility or recaptures" with
+ * LAST between the last two (" or ", or ", " for a plain list).
+ */
+void practice_drill_list(const char *last, char *buf, size_t n);
+/* The levels each drill has, for a help text: "stand-pat has 1-3, order, see and horizon 1-2, ... 1 only". */
+void practice_drill_levels_text(char *buf, size_t n);
 const char *practice_drill_name(enum practice_drill d);
 /* The highest level drill D asks (1: yes/no; 2: values and moves; 3: windows and bounds): 1 to PRACTICE_MAX_LEVEL. */
 int practice_drill_levels(enum practice_drill d);

@@ -1,5 +1,6 @@
 /*
- * practice_drill.c: the six drills. Each runs the search its concept needs
+ * practice_drill.c: the classic drills (the modern ones are in
+ * practice_drill_modern.c) and what all drills share. Each runs the search its concept needs
  * on one position, walks the recorded trace for the decisions it asks about
  * (a stand pat, a node's first move, a delta or SEE prune or the capture
  * that escaped it, a horizon leaf, a quiet check) and turns one of them into
@@ -26,8 +27,6 @@
 /* The searches stay small: one main ply, and a cap no shipped position reaches in practice. */
 #define PRACTICE_DEPTH 1
 #define PRACTICE_MAX_NODES 40000
-/* The most decisions of one position a drill chooses among. */
-#define PRACTICE_MAX_CANDIDATES 512
 /* A value guessed this close (centipawns) to the engine's static value counts as right. */
 #define PRACTICE_VALUE_TOLERANCE 10
 
@@ -44,27 +43,14 @@ static const char *const rules[PD_COUNT] = {
 		"move stand pat or play its captures, which may change the value.",
 	[PD_CHECKS] = "In mode checks, quiet checks are searched in quiescence only while the quiescence ply "
 		"is below --check-plies; deeper, only captures and promotions.",
+	[PD_FUTILITY] = "Futility pruning skips a capture (not a promotion, not in check) when stand pat + margin + "
+		"the captured piece's value is at most alpha, or when stand pat + margin is at most alpha and the "
+		"capture's SEE is 0 or less (P 100, N 310, B 320, R 500, Q 900).",
+	[PD_RECAPTURES] = "With --recaptures N, a quiescence node not in check at quiescence ply N or deeper "
+		"searches only the moves to the square the last move went to; at a lower ply it searches them all.",
 };
 
-/* One decision a question may be made of. */
-struct candidate {
-	uint32_t node;
-	uint32_t ev;                /* the deciding event */
-	move mv;
-	int alpha;                  /* the node's alpha when the decision was made */
-	bool yes;
-};
-
-struct walk {
-	const struct practice_set *s;
-	const struct trace *t;
-	const struct position *root;
-	struct search_options opt;
-	struct candidate c[PRACTICE_MAX_CANDIDATES];
-	int count, yes;
-};
-
-static void add(struct walk *w, uint32_t node, uint32_t ev, move mv, int alpha, bool yes)
+void practice_walk_add(struct walk *w, uint32_t node, uint32_t ev, move mv, int alpha, bool yes)
 {
 	if (w->count == PRACTICE_MAX_CANDIDATES)
 		return;
@@ -73,7 +59,7 @@ static void add(struct walk *w, uint32_t node, uint32_t ev, move mv, int alpha, 
 }
 
 /* Picks a candidate: a yes or a no with even odds when there are both, so the answer is not given away. */
-static const struct candidate *pick(const struct walk *w, uint64_t *rng)
+const struct candidate *practice_walk_pick(const struct walk *w, uint64_t *rng)
 {
 	int no = w->count - w->yes, want, k;
 
@@ -103,7 +89,7 @@ static const struct candidate *pick(const struct walk *w, uint64_t *rng)
 }
 
 /* The position at node N of T, and the line that leads there in SAN ("Nxe5 dxe5"), into LINE. */
-static void node_position(const struct trace *t, uint32_t n, const struct position *root,
+void practice_node_position(const struct trace *t, uint32_t n, const struct position *root,
 			  struct position *out, char *line, size_t size)
 {
 	move path[SEARCH_MAX_PLY + 1];
@@ -133,7 +119,7 @@ static void node_position(const struct trace *t, uint32_t n, const struct positi
 }
 
 /* Runs the search with OPT on ROOT into T; false when it stopped (its answers would be partial). */
-static bool run(struct trace *t, const struct position *root, const struct search_options *opt)
+bool practice_run(struct trace *t, const struct position *root, const struct search_options *opt)
 {
 	struct search_result res;
 
@@ -142,7 +128,7 @@ static bool run(struct trace *t, const struct position *root, const struct searc
 }
 
 /* The options every drill starts from: depth 1, mode captures, fail-hard, no pruning, a node cap. */
-static void base_options(struct search_options *opt)
+void practice_base_options(struct search_options *opt)
 {
 	option_defaults(opt);
 	opt->depth = PRACTICE_DEPTH;
@@ -156,7 +142,7 @@ static void base_options(struct search_options *opt)
  * a mate seen from a node at PLY, else "+120" (in one of 4 rotating buffers,
  * so two may be arguments of one printf).
  */
-static const char *bound_text(int v, int ply)
+const char *practice_bound_text(int v, int ply)
 {
 	static char bufs[4][SCORE_BUFSIZE];
 	static int k;
@@ -166,7 +152,7 @@ static const char *bound_text(int v, int ply)
 	return b;
 }
 
-static const char *side_name(const struct position *pos)
+const char *practice_side_name(const struct position *pos)
 {
 	return pos->side == WHITE ? "White" : "Black";
 }
@@ -308,7 +294,7 @@ static int tactical_moves(const struct position *pos, struct move_list *list)
  * Walks the own events of every quiescence node not in check, with the
  * node's alpha as it stood at each event, and calls VISIT for each.
  */
-static void walk_quiescence(struct walk *w,
+void practice_walk_quiescence(struct walk *w,
 			    void (*visit)(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e,
 					  int alpha))
 {
@@ -333,23 +319,23 @@ static void walk_quiescence(struct walk *w,
 static void visit_stand_pat(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
 {
 	if (e->kind == TE_STAND_PAT)
-		add(w, node, ev, MOVE_NONE, alpha, e->extra == TSP_CUTOFF);
+		practice_walk_add(w, node, ev, MOVE_NONE, alpha, e->extra == TSP_CUTOFF);
 }
 
 static void visit_delta(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
 {
 	if (e->kind == TE_DELTA_PRUNE)
-		add(w, node, ev, e->move, alpha, true);
+		practice_walk_add(w, node, ev, e->move, alpha, true);
 	else if (e->kind == TE_MOVE && MOVE_IS_CAPTURE(e->move) && !MOVE_IS_PROMOTION(e->move))
-		add(w, node, ev, e->move, alpha, false);
+		practice_walk_add(w, node, ev, e->move, alpha, false);
 }
 
 static void visit_see(struct walk *w, uint32_t node, uint32_t ev, const struct trace_event *e, int alpha)
 {
 	if (e->kind == TE_SEE_PRUNE)
-		add(w, node, ev, e->move, alpha, true);
+		practice_walk_add(w, node, ev, e->move, alpha, true);
 	else if (e->kind == TE_MOVE && MOVE_IS_CAPTURE(e->move) && w->opt.see)
-		add(w, node, ev, e->move, alpha, false);
+		practice_walk_add(w, node, ev, e->move, alpha, false);
 }
 
 /* The first move event of a node (a quiescence node not in check, with two tactical moves or more). */
@@ -360,14 +346,14 @@ static void visit_order(struct walk *w, uint32_t node, uint32_t ev, const struct
 		struct move_list list;
 		char line[256];
 
-		node_position(w->t, node, w->root, &pos, line, sizeof line);
+		practice_node_position(w->t, node, w->root, &pos, line, sizeof line);
 		if (tactical_moves(&pos, &list) >= 2)
-			add(w, node, ev, e->move, alpha, true);
+			practice_walk_add(w, node, ev, e->move, alpha, true);
 	}
 }
 
 /* Fills the parts of Q every drill shares; the caller writes the prompt and the answer. */
-static void question_start(struct practice_question *q, const struct practice_set *s, const struct practice_pos *p,
+void practice_question_start(struct practice_question *q, const struct practice_set *s, const struct practice_pos *p,
 			   int level, uint32_t node, move mv)
 {
 	char uci[NOTATION_BUFSIZE];
@@ -381,7 +367,7 @@ static void question_start(struct practice_question *q, const struct practice_se
 		 p->index, (unsigned)node, mv ? "-" : "", mv ? uci : "");
 }
 
-static void answer_yes_no(struct practice_question *q, bool yes)
+void practice_answer_yes_no(struct practice_question *q, bool yes)
 {
 	q->type = PA_YES_NO;
 	q->value = yes;
@@ -406,7 +392,7 @@ static void answer_move(struct practice_question *q, move m)
 }
 
 /* The level of the question: the level asked, at most the drill's highest (the front ends refuse a higher one). */
-static int level_of(const struct practice_set *s)
+int practice_level_of(const struct practice_set *s)
 {
 	int highest = practice_drill_levels(s->drill);
 
@@ -420,11 +406,11 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 	struct trace_node nd;
 	struct trace_event e;
 	char line[256], win[64];
-	int level = level_of(s);
+	int level = practice_level_of(s);
 
-	if (!run(s->trace, &p->pos, &w->opt))
+	if (!practice_run(s->trace, &p->pos, &w->opt))
 		return false;
-	walk_quiescence(w, visit_stand_pat);
+	practice_walk_quiescence(w, visit_stand_pat);
 	if (level == 3) {
 		/* A bound is asked as a bound, or not asked: a bound at a mate or the end of the scale says nothing. */
 		int k = 0;
@@ -440,26 +426,26 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 		}
 		w->count = k;
 	}
-	if ((c = pick(w, rng)) == NULL)
+	if ((c = practice_walk_pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
 	e = trace_event_get(s->trace, c->ev);
-	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, level, c->node, MOVE_NONE);
-	snprintf(win, sizeof win, "window [%s, %s]", bound_text(nd.alpha, nd.ply), bound_text(nd.beta, nd.ply));
+	practice_node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	practice_question_start(q, s, p, level, c->node, MOVE_NONE);
+	snprintf(win, sizeof win, "window [%s, %s]", practice_bound_text(nd.alpha, nd.ply), practice_bound_text(nd.beta, nd.ply));
 	if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): does the stand pat "
-			 "cut off? (yes/no)", line, side_name(&q->pos), win);
-		answer_yes_no(q, e.extra == TSP_CUTOFF);
+			 "cut off? (yes/no)", line, practice_side_name(&q->pos), win);
+		practice_answer_yes_no(q, e.extra == TSP_CUTOFF);
 	} else if (level == 2) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s): what is the stand-pat "
-			 "value, %s's view, in centipawns (within %d)?", line, side_name(&q->pos), win,
-			 side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
+			 "value, %s's view, in centipawns (within %d)?", line, practice_side_name(&q->pos), win,
+			 practice_side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
 		answer_value(q, e.v1, PRACTICE_VALUE_TOLERANCE, nd.ply);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, fail-hard, static value "
 			 "%d): what value does the node return? (a bound with its mark: >=V for a fail-high, <=V for a "
-			 "fail-low)", line, side_name(&q->pos), win, nd.eval);
+			 "fail-low)", line, practice_side_name(&q->pos), win, nd.eval);
 		answer_value(q, nd.score, 0, nd.ply);
 		q->bound = nd.bound;
 		score_format_bound(nd.score, nd.ply, (enum score_bound)q->bound, false, q->answer, sizeof q->answer);
@@ -474,7 +460,7 @@ static bool ask_stand_pat(struct practice_set *s, const struct practice_pos *p, 
 
 		explain_eval(&q->pos, w->opt.eval, count, sizeof count);
 		snprintf(q->line, sizeof q->line, "The stand pat is the static value: %s; %s %s beta %s.", count,
-			 bound_text(e.v1, nd.ply), e.v1 >= nd.beta ? ">=" : "<", bound_text(nd.beta, nd.ply));
+			 practice_bound_text(e.v1, nd.ply), e.v1 >= nd.beta ? ">=" : "<", practice_bound_text(nd.beta, nd.ply));
 	}
 	return true;
 }
@@ -542,15 +528,15 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 	const struct candidate *c;
 	struct move_list list;
 	char line[256], san[NOTATION_BUFSIZE], uci[NOTATION_BUFSIZE];
-	int level = level_of(s);
+	int level = practice_level_of(s);
 
-	if (!run(s->trace, &p->pos, &w->opt))
+	if (!practice_run(s->trace, &p->pos, &w->opt))
 		return false;
-	walk_quiescence(w, visit_order);
-	if ((c = pick(w, rng)) == NULL)
+	practice_walk_quiescence(w, visit_order);
+	if ((c = practice_walk_pick(w, rng)) == NULL)
 		return false;
-	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, level, c->node, MOVE_NONE);
+	practice_node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	practice_question_start(q, s, p, level, c->node, MOVE_NONE);
 	tactical_moves(&q->pos, &list);
 	order_ties(q, &list, c->mv);
 	if (level == 1) {
@@ -577,12 +563,12 @@ static bool ask_order(struct practice_set *s, const struct practice_pos *p, uint
 		notation_uci(asked, uci);
 		snprintf(q->id + strlen(q->id), sizeof q->id - strlen(q->id), "-%s", uci);
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: does the "
-			 "rule put %s first (a move tied for first counts)? (yes/no)", line, side_name(&q->pos), san);
-		answer_yes_no(q, tied);
+			 "rule put %s first (a move tied for first counts)? (yes/no)", line, practice_side_name(&q->pos), san);
+		practice_answer_yes_no(q, tied);
 		q->naccept = 0;
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move), MVV-LVA order: which move "
-			 "is searched first? (SAN; any move tied for first counts)", line, side_name(&q->pos));
+			 "is searched first? (SAN; any move tied for first counts)", line, practice_side_name(&q->pos));
 		answer_move(q, c->mv);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
@@ -598,11 +584,11 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 	struct trace_event e;
 	char line[256], san[NOTATION_BUFSIZE];
 	bool see = s->drill == PD_SEE;
-	int level = level_of(s);
+	int level = practice_level_of(s);
 
-	if (!run(s->trace, &p->pos, &w->opt))
+	if (!practice_run(s->trace, &p->pos, &w->opt))
 		return false;
-	walk_quiescence(w, see ? visit_see : visit_delta);
+	practice_walk_quiescence(w, see ? visit_see : visit_delta);
 	if (level == 2) {
 		/* The exchange's value is in the trace only where it pruned. */
 		int k = 0;
@@ -612,18 +598,18 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 				w->c[k++] = w->c[i];
 		w->count = w->yes = k;
 	}
-	if ((c = pick(w, rng)) == NULL)
+	if ((c = practice_walk_pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
 	e = trace_event_get(s->trace, c->ev);
-	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, level, c->node, c->mv);
+	practice_node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	practice_question_start(q, s, p, level, c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
 	if (!see) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): stand pat %d, alpha %s, "
-			 "margin %d. Is %s delta-pruned? (yes/no)", line, side_name(&q->pos), nd.eval, bound_text(c->alpha, nd.ply),
+			 "margin %d. Is %s delta-pruned? (yes/no)", line, practice_side_name(&q->pos), nd.eval, practice_bound_text(c->alpha, nd.ply),
 			 w->opt.delta_margin, san);
-		answer_yes_no(q, c->yes);
+		practice_answer_yes_no(q, c->yes);
 		{
 			/* The delta test's sum, which decides. */
 			move m = c->mv;
@@ -633,15 +619,15 @@ static bool ask_prune(struct practice_set *s, const struct practice_pos *p, uint
 
 			snprintf(q->line, sizeof q->line, "Stand pat %d + the captured %d + margin %d = %d, %s alpha %s: %s.",
 				 nd.eval, gain, w->opt.delta_margin, sum, sum <= c->alpha ? "at most" : "above",
-				 bound_text(c->alpha, nd.ply), sum <= c->alpha ? "pruned" : "searched");
+				 practice_bound_text(c->alpha, nd.ply), sum <= c->alpha ? "pruned" : "searched");
 		}
 	} else if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): is %s SEE-pruned (its "
-			 "exchange loses material)? (yes/no)", line, side_name(&q->pos), san);
-		answer_yes_no(q, c->yes);
+			 "exchange loses material)? (yes/no)", line, practice_side_name(&q->pos), san);
+		practice_answer_yes_no(q, c->yes);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move): what does the static "
-			 "exchange evaluation give %s, in centipawns?", line, side_name(&q->pos), san);
+			 "exchange evaluation give %s, in centipawns?", line, practice_side_name(&q->pos), san);
 		answer_value(q, e.v1, 0, nd.ply);
 	}
 	explain_event(s->trace, c->ev, &p->pos, &w->opt, q->sentence, sizeof q->sentence);
@@ -656,10 +642,10 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 	struct search_options qopt;
 	struct trace_node nd, qroot;
 	char line[256];
-	int level = level_of(s), seen = 0, stat;
+	int level = practice_level_of(s), seen = 0, stat;
 	bool capture = practice_random(rng) & 1;
 
-	if (!run(s->trace, &p->pos, &w->opt))
+	if (!practice_run(s->trace, &p->pos, &w->opt))
 		return false;
 	/* A leaf chosen at random, reached by a capture half the time (where quiescence is likelier to differ). */
 	count = trace_node_count(s->trace);
@@ -681,24 +667,24 @@ static bool ask_horizon(struct practice_set *s, const struct practice_pos *p, ui
 	for (ev = trace_node_event(s->trace, leaf, 0); ev != TRACE_NONE; ev = trace_node_next_event(s->trace, leaf, ev))
 		if (trace_event_get(s->trace, ev).kind == TE_HORIZON)
 			stat = trace_event_get(s->trace, ev).v1;
-	node_position(s->trace, leaf, &p->pos, &q->pos, line, sizeof line);
+	practice_node_position(s->trace, leaf, &p->pos, &q->pos, line, sizeof line);
 
-	base_options(&qopt);
+	practice_base_options(&qopt);
 	qopt.depth = 0;
 	if (s->trace2 == NULL)
 		s->trace2 = trace_new();
-	if (!run(s->trace2, &q->pos, &qopt))
+	if (!practice_run(s->trace2, &q->pos, &qopt))
 		return false;
 	qroot = trace_node_get(s->trace2, 0);
-	question_start(q, s, p, level, leaf, MOVE_NONE);
+	practice_question_start(q, s, p, level, leaf, MOVE_NONE);
 	if (level == 1) {
 		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
-			 "does a quiescence search from here give another value? (yes/no)", line, side_name(&q->pos), stat);
-		answer_yes_no(q, qroot.score != stat);
+			 "does a quiescence search from here give another value? (yes/no)", line, practice_side_name(&q->pos), stat);
+		practice_answer_yes_no(q, qroot.score != stat);
 	} else {
 		snprintf(q->prompt, sizeof q->prompt, "Horizon leaf after %s (%s to move, mode none, static value %d): "
 			 "what value does a quiescence search from here give, %s's view (within %d)?", line,
-			 side_name(&q->pos), stat, side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
+			 practice_side_name(&q->pos), stat, practice_side_name(&q->pos), PRACTICE_VALUE_TOLERANCE);
 		answer_value(q, qroot.score, PRACTICE_VALUE_TOLERANCE, 0);
 	}
 	/* The leaf is the root of the second search: the verdict names it the leaf, and shows its line. */
@@ -758,7 +744,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 	/* The --check-plies of a position depends on the position alone, so its ids stay stable. */
 	w->opt.mode = QMODE_CHECKS;
 	w->opt.check_plies = 1 + p->index % 2;
-	if (!run(s->trace, &p->pos, &w->opt))
+	if (!practice_run(s->trace, &p->pos, &w->opt))
 		return false;
 	count = trace_node_count(s->trace);
 	for (uint32_t n = 0; n < count && w->count < PRACTICE_MAX_CANDIDATES; n++) {
@@ -770,7 +756,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 			continue;
 		if (s->force_node != TRACE_NONE && n != s->force_node)
 			continue;
-		node_position(s->trace, n, &p->pos, &pos, line, sizeof line);
+		practice_node_position(s->trace, n, &p->pos, &pos, line, sizeof line);
 		movegen_quiet_checks(&pos, &checks);
 		if (checks.count == 0)
 			continue;
@@ -783,7 +769,7 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 		}
 		node_searches(s->trace, n, m, &searched, &spcut, &cut_before);
 		if (searched || !cut_before)
-			add(w, n, nd.enter, m, nd.alpha, searched);
+			practice_walk_add(w, n, nd.enter, m, nd.alpha, searched);
 	}
 	/* Nodes in check are few: a third of the time one of them is asked, where there is one. */
 	if (practice_random(rng) % 3 == 0) {
@@ -799,23 +785,23 @@ static bool ask_checks(struct practice_set *s, const struct practice_pos *p, uin
 			w->yes = yes;
 		}
 	}
-	if ((c = pick(w, rng)) == NULL)
+	if ((c = practice_walk_pick(w, rng)) == NULL)
 		return false;
 	nd = trace_node_get(s->trace, c->node);
 	in_check = nd.flags & TN_IN_CHECK;
-	node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
-	question_start(q, s, p, level_of(s), c->node, c->mv);
+	practice_node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
+	practice_question_start(q, s, p, practice_level_of(s), c->node, c->mv);
 	notation_san(&q->pos, c->mv, san);
 	score_format_edge(nd.alpha, nd.ply, a, sizeof a);
 	score_format_edge(nd.beta, nd.ply, b, sizeof b);
 	score_format(nd.eval, nd.ply, ev_text, sizeof ev_text);
 	snprintf(q->prompt, sizeof q->prompt, "Quiescence node after %s (%s to move, %s, window [%s, %s], static value "
 		 "%s, quiescence ply %d, mode checks, --check-plies %d): is the quiet check %s searched? (yes/no)", line,
-		 side_name(&q->pos), in_check ? "in check" : "not in check", a, b, ev_text, nd.qply, w->opt.check_plies, san);
-	answer_yes_no(q, c->yes);
+		 practice_side_name(&q->pos), in_check ? "in check" : "not in check", a, b, ev_text, nd.qply, w->opt.check_plies, san);
+	practice_answer_yes_no(q, c->yes);
 	if (in_check) {
 		snprintf(q->line, sizeof q->line, "%s is in check: the node cannot stand pat and searches every legal "
-			 "evasion, whatever the quiescence ply, and %s is one%s.", side_name(&q->pos), san,
+			 "evasion, whatever the quiescence ply, and %s is one%s.", practice_side_name(&q->pos), san,
 			 c->yes ? "" : " (but a cut-off came first)");
 	} else if (nd.eval >= nd.beta) {
 		snprintf(q->line, sizeof q->line, "The stand pat %s is at or above beta %s: the node cuts off before "
@@ -851,7 +837,7 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 	w.s = s;
 	w.t = s->trace;
 	w.root = &p->pos;
-	base_options(&w.opt);
+	practice_base_options(&w.opt);
 	switch (s->drill) {
 	case PD_STAND_PAT:
 		ok = ask_stand_pat(s, p, rng, q, &w);
@@ -872,6 +858,15 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 		return ask_horizon(s, p, rng, q, &w);   /* its search to show is its own (the leaf's) */
 	case PD_CHECKS:
 		ok = ask_checks(s, p, rng, q, &w);
+		break;
+	case PD_FUTILITY:
+		w.opt.futility = true;
+		ok = practice_ask_futility(s, p, rng, q, &w);
+		break;
+	case PD_RECAPTURES:
+		/* The ply depends on the position alone, so its ids stay stable. */
+		w.opt.recaptures = 1 + p->index % 2;
+		ok = practice_ask_recaptures(s, p, rng, q, &w);
 		break;
 	default:
 		return false;

@@ -27,6 +27,7 @@ static const char *const mark_spellings[][4] = {
 	{ "stopped", "stop", NULL }, { "quiescence", "q", NULL }, { "sp", NULL }, { "sp-cut", NULL },
 	{ "cut", NULL }, { "raise", NULL }, { "delta", "d", NULL }, { "see", "SEE", NULL }, { "mate", NULL },
 	{ "Q!", NULL }, { "!!", NULL }, { "~", NULL }, { "inf", "-inf", "+inf", NULL },
+	{ "futility", "fut", NULL }, { "recapture", NULL }, { "evasion-prune", NULL },
 };
 #define MARK_GROUPS (sizeof mark_spellings / sizeof mark_spellings[0])
 

@@ -71,8 +71,8 @@ const struct command_spec command_table[] = {
 	{ "takeback", "", "take back your last move and the engine's reply", command_takeback, NULL, COMMAND_EFFECT_NONE },
 	{ "pgn", "FILE [GAME [PLY]]", "set the position from a PGN game (after PLY half-moves, default its end)",
 	  command_pgn, NULL, COMMAND_EFFECT_NONE },
-	{ "practice", "DRILL|walk [LEVEL]|ANSWER", "predict the search: a question of a drill (stand-pat, order, "
-	  "delta, see, horizon, checks), or 'walk' through the search on screen predicting each decision ('next', "
+	{ "practice", "DRILL|walk [LEVEL]|ANSWER", "predict the search: a question of a drill (bare 'practice' "
+	  "lists them), or 'walk' through the search on screen predicting each decision ('next', "
 	  "'skip', 'stop'); then your answer, checked against the engine's trace", command_practice, NULL, COMMAND_EFFECT_NONE },
 	{ "quit", "", "leave", cmd_quit, NULL, COMMAND_EFFECT_QUIT },
 	{ NULL, NULL, NULL, NULL, NULL, COMMAND_EFFECT_NONE }

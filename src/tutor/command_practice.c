@@ -239,9 +239,12 @@ bool command_practice(struct session *s, const char *args, FILE *out, struct err
 					 top > 1 ? "s" : "", top == 3 ? "-3" : top == 2 ? "-2" : " only");
 		return new_question(s, drill, (int)level, out, err);
 	}
-	if (!practice.pending)
-		return error_set(err, 0, 0, "practice: '%s' is not a drill: expected stand-pat, order, delta, see, "
-				 "horizon or checks", w[0]);
+	if (!practice.pending) {
+		char names[200];
+
+		practice_drill_list(" or ", names, sizeof names);
+		return error_set(err, 0, 0, "practice: '%s' is not a drill: expected %s", w[0], names);
+	}
 	/* An answer: the rest of the line as typed. */
 	while (*args == ' ' || *args == '\t')
 		args++;

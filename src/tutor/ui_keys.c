@@ -220,13 +220,19 @@ static const char *const legend_help[][2] = {
 	{ "cut", "beta cutoff: a move was so good the opponent will avoid this node; the rest are skipped" },
 	{ "delta", "delta pruning skipped a capture here (shown as a ~ line below the node)" },
 	{ "see", "SEE pruning skipped a capture that loses material (a ~ line)" },
+	{ "futility", "futility pruning skipped a capture: stand pat + margin + gain <= alpha, or stand pat + "
+		      "margin <= alpha and SEE <= 0 (a ~ line)" },
+	{ "recapture", "recaptures only (--recaptures N): a capture to another square than the last move's was "
+		       "skipped (a ~ line)" },
+	{ "evasion-prune", "evasion pruning (--evasion-limit N): a quiet evasion was skipped after N evasions, one "
+			   "not mated (a ~ line)" },
 	{ "mate", "no legal move in check: checkmate, scored as mate" },
 	{ "evasion  evas", "a quiescence node in check that searched its evasions: no stand pat, every legal move "
 			   "(with evasions off, the faulty variant, the node stands pat and tries captures only: it "
 			   "shows sp and no evasion mark)" },
 	{ "stopped  stop", "the search was stopped (node limit or Ctrl-C) inside this node" },
 	{ "~Rxh8 ...", "a pruned move: why it was skipped (delta: stand pat + gain + margin <= alpha; SEE < 0); "
-		       "compact: 'd -1200+500+200<=-300', 'SEE -200<0'" },
+		       "compact: 'd -1200+500+200<=-300', 'SEE -200<0', 'fut -900+100+320<=alpha', 'not a recapture'" },
 	{ "static st, !!", "mode none (the horizon view): the static value used at the leaf against the value a "
 			   "quiescence search would have found ('static N, quiescence M', compact 'st N q M'); !! when "
 			   "they differ by a pawn or more" },

@@ -88,16 +88,80 @@ static bool line_valid(const struct tree_state *ts, uint32_t line)
 }
 
 /* The rows of the pane the lines use (a title row above; in compare, a result row too). */
+/* The most rows a compare side's label takes: a long variant's every switch stays in view. */
+#define LABEL_MAX_ROWS 3
+
+/*
+ * Splits a compare side's label TEXT into rows of at most W columns, each
+ * cut after the last ", " that fits (the rows after the first indented by
+ * one blank), into ROWS; returns how many (at most LABEL_MAX_ROWS: the
+ * last row takes the rest, cut at the pane's edge).
+ */
+static int wrap_label(const char *text, int w, char rows[LABEL_MAX_ROWS][300])
+{
+	int n = 0;
+
+	while (n < LABEL_MAX_ROWS) {
+		int indent = n ? 1 : 0, room = w - indent, len = (int)strlen(text), cut = len;
+
+		/* The blank after the comma may fall just past the edge. */
+		if (len > room && n + 1 < LABEL_MAX_ROWS && room > 2) {
+			for (cut = room + 1; cut > 0 && !(cut >= 2 && text[cut - 1] == ' ' && text[cut - 2] == ','); cut--)
+				;
+			if (cut <= 0)
+				cut = room;
+		}
+		snprintf(rows[n++], 300, "%*s%.*s", indent, "", cut, text);
+		text += cut;
+		if (*text == '\0')
+			break;
+	}
+	return n;
+}
+
+/* The rows the wider of the two compare labels takes ("[A: SPEC]" with its brackets), so both trees start level. */
+static int label_rows(struct ui *ui)
+{
+	int w = ui->panes[PANE_TREE_A].r.w < ui->panes[PANE_TREE_B].r.w ? ui->panes[PANE_TREE_A].r.w :
+		ui->panes[PANE_TREE_B].r.w, most = 1;
+
+	for (int k = 0; k < 2; k++) {
+		char text[300], rows[LABEL_MAX_ROWS][300];
+		int n;
+
+		snprintf(text, sizeof text, "[%c: %s]", 'A' + k, ui->s->side[k].spec);
+		n = wrap_label(text, w, rows);
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
+/* The rows above the tree: its title, or a compare side's label (one row or more) and its result. */
+static int header_rows(struct ui *ui)
+{
+	return ui->s->comparing ? label_rows(ui) + 1 : 1;
+}
+
 static int body_top(struct ui *ui, struct pane *p)
 {
-	return p->r.y + (ui->s->comparing ? 2 : 1);
+	return p->r.y + header_rows(ui);
 }
 
 static int body_height(struct ui *ui, struct pane *p)
 {
-	int h = p->r.h - (ui->s->comparing ? 2 : 1);
+	int h = p->r.h - header_rows(ui);
 
 	return h > 0 ? h : 0;
+}
+
+/* Writes a compare side's label TEXT on ROWS rows from Y, W columns each (wrap_label's rows, blanks below). */
+static void put_label(int y, int x, int w, int rows, const char *text)
+{
+	char lines[LABEL_MAX_ROWS][300];
+	int n = wrap_label(text, w, lines);
+
+	for (int r = 0; r < rows; r++)
+		ui_put(y + r, x, w, r < n ? lines[r] : "", true);
 }
 
 /* Scrolls so that the selection is on screen, looking at no more lines than the pane holds. */
@@ -254,10 +318,24 @@ static void line_text(struct ui *ui, int side, uint32_t line, bool compact, char
 			 */
 			snprintf(text, sizeof text, "~%-6s d %s+%d+%d<=%s", san, a, e->v1, e->v2, b);
 		} else if (compact) {
+			const struct trace_event e = trace_event_get(t, line);
+			struct trace_node nd = trace_node_get(t, node);
 			char a[24];
 
-			score_format(trace_event_get(t, line).v1, 0, a, sizeof a);
-			snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
+			/* Each prune's own short form: a futility or recapture prune is no SEE prune. */
+			score_format(e.v1, 0, a, sizeof a);
+			if (e.kind == TE_FUTILITY_PRUNE && e.extra == TFP_SEE)
+				snprintf(text, sizeof text, "~%-6s fut SEE %d<=0", san, e.v1);
+			else if (e.kind == TE_FUTILITY_PRUNE)
+				snprintf(text, sizeof text, "~%-6s fut %d+%d+%d<=alpha", san, nd.eval, e.v2, e.v1);
+			else if (e.kind == TE_RECAPTURE_PRUNE)
+				snprintf(text, sizeof text, "~%-6s not a recapture", san);
+			else if (e.kind == TE_EVASION_PRUNE)
+				snprintf(text, sizeof text, "~%-6s quiet evasion, after %d", san, e.v2);
+			else if (e.v2)
+				snprintf(text, sizeof text, "~%-6s SEE %s<-%d", san, a, e.v2);
+			else
+				snprintf(text, sizeof text, "~%-6s SEE %s<0", san, a);
 		} else {
 			explain_prune_line(t, line, san, text, sizeof text);
 		}
@@ -356,7 +434,7 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 		snprintf(title, sizeof title, "%s%c: %s%s", ui->focus == PANE_TREE_A + side ? "[" : " ",
 			 'A' + side, sd->spec, ui->focus == PANE_TREE_A + side ? "]" : "");
 		attron(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
-		ui_put(p->r.y, p->r.x, p->r.w, title, true);
+		put_label(p->r.y, p->r.x, p->r.w, header_rows(ui) - 1, title);
 		attroff(ui_attr(ui, UI_PAIR_TITLE, A_BOLD));
 		char part[40];
 		bool same = s->diverge == TRACE_NONE;
@@ -380,7 +458,7 @@ void ui_tree_draw(struct ui *ui, struct pane *p)
 				 (unsigned long long)sd->result.qnodes,
 				 sd->result.stopped ? " STOP" : "", part);
 		}
-		ui_put(p->r.y + 1, p->r.x, p->r.w, title, true);
+		ui_put(p->r.y + header_rows(ui) - 1, p->r.x, p->r.w, title, true);
 	} else {
 		char share[32] = "";
 
