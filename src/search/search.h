@@ -14,6 +14,7 @@
 #include "chess/eval.h"
 #include "chess/score.h"
 #include "search/trace.h"
+#include "search/tt.h"
 #include "base/types.h"
 
 #define SEARCH_MAX_PLY 128
@@ -48,6 +49,8 @@ struct search_options {
 	int futility_margin;
 	int recaptures;         /* from this quiescence ply on, only moves to the last move's square; -1 = off */
 	int evasion_limit;      /* in check, quiet evasions skipped after this many searched; -1 = off */
+	bool tt;                /* the transposition table (tt.h): probe on entry, store on leaving (step 0) */
+	int tt_size;            /* its size in MB */
 	enum move_order order;
 	enum eval_kind eval;
 	uint64_t max_nodes;     /* 0 = no cap */
@@ -77,6 +80,13 @@ struct search_options {
 	 */
 	const uint64_t *history;
 	int history_len;
+	/*
+	 * With tt on: a table the caller keeps across searches (iterative
+	 * deepening keeps one across the iterations of a move). NULL: the
+	 * search makes its own of tt_size MB, empty, and frees it at the end,
+	 * so that every search (and trace) starts from an empty table.
+	 */
+	struct tt *table;
 };
 
 #define SEARCH_PROGRESS_NODES 200000
@@ -95,6 +105,8 @@ struct search_result {
 	uint64_t futility_prunes;   /* step 7 (not in a trace file's result: count the events) */
 	uint64_t recapture_prunes;  /* step 8 */
 	uint64_t evasion_prunes;    /* step 9 */
+	uint64_t tt_cutoffs;        /* step 0: nodes the table answered */
+	uint64_t tt_refines;        /* step 0: stand pats the table raised */
 	uint64_t mates;
 	int seldepth;           /* the deepest ply any node reached (quiescence included) */
 	bool stopped;           /* cut short by the node cap, the memory budget or an interrupt */
