@@ -266,6 +266,36 @@ static bool evasion_pruned(struct searcher *s, uint32_t node, move mv, int best,
 	return true;
 }
 
+int search_tt_depth(const struct search_options *o, int qply)
+{
+	int h = 0;
+
+	if (o->mode == QMODE_CHECKS && o->check_plies >= 0 && o->check_plies > h)
+		h = o->check_plies;
+	if (o->qdepth > h)
+		h = o->qdepth;
+	if (o->recaptures > h)
+		h = o->recaptures;
+	return -(qply < h ? qply : h);
+}
+
+/* The keys of the square a recapture goes to (splitmix64 from a fixed seed: the same on every run). */
+static uint64_t recapture_key(int sq)
+{
+	uint64_t z = 0x51A7C0DEULL + (uint64_t)(sq + 1) * 0x9E3779B97F4A7C15ULL;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t search_tt_key(const struct search_options *o, const struct position *pos, int qply, move last)
+{
+	if (o->recaptures >= 0 && qply >= o->recaptures && last != MOVE_NONE)
+		return pos->key ^ recapture_key(MOVE_TO(last));
+	return pos->key;
+}
+
 /*
  * Step 0. The transposition table on entry (with --tt): the entry of KEY
  * answers the node when it was stored at the same DEPTH (tt.h: a result of
@@ -355,8 +385,8 @@ TRACE_INLINE int quiesce_with(struct searcher *s, bool tt, uint32_t parent, move
 	}
 	/* Step 0. The table may answer the node, or raise its stand pat (not at the root). */
 	if (tt) {
-		key = tt_qkey(o, pos, qply, m);
-		ttd = tt_qdepth(o, qply);
+		key = search_tt_key(o, pos, qply, m);
+		ttd = search_tt_depth(o, qply);
 		if (ply > 0 && tt_answers(s, node, key, ttd, ply, alpha, beta, &score,
 					  !evading && o->stand_pat ? &stand : NULL))
 			return leave(s, node, score, alpha0, beta);

@@ -157,6 +157,24 @@ static inline int search_order_key(const struct position *pos, move m)
 int search_run(const struct position *root, const struct search_options *opt,
 	       struct trace *trace, const atomic_int *stop, struct search_result *res);
 
+/*
+ * The depth a quiescence node at QPLY stores and probes in the
+ * transposition table (tt.h): 0 minus its quiescence class, min(QPLY, H),
+ * where H is the last quiescence ply a rule of O names (the check plies in
+ * mode checks, --qdepth, --recaptures; 0 when none does). Two quiescence
+ * nodes of one class search the same moves in their whole subtrees, so one
+ * may answer the other; nodes of different classes never answer each other.
+ */
+int search_tt_depth(const struct search_options *o, int qply);
+
+/*
+ * The table's key of quiescence node POS at QPLY reached by LAST: the
+ * position's Zobrist key, and where only recaptures are searched
+ * (--recaptures, qply at or past it, below a move) the square LAST went to
+ * as well, since the node's moves depend on it.
+ */
+uint64_t search_tt_key(const struct search_options *o, const struct position *pos, int qply, move last);
+
 #define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
 
 /*

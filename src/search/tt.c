@@ -1,10 +1,9 @@
-/* tt.c: the transposition table: its memory, and the key and depth of a quiescence node. */
+/* tt.c: the transposition table's memory. */
 #include "search/tt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/search.h"
 #include "base/util.h"
 
 struct tt *tt_new(int mb)
@@ -45,34 +44,4 @@ void tt_clear(struct tt *t)
 size_t tt_bytes(const struct tt *t)
 {
 	return (size_t)(t->mask + 1) * sizeof *t->entries;
-}
-
-int tt_qdepth(const struct search_options *o, int qply)
-{
-	int h = 0;
-
-	if (o->mode == QMODE_CHECKS && o->check_plies >= 0 && o->check_plies > h)
-		h = o->check_plies;
-	if (o->qdepth > h)
-		h = o->qdepth;
-	if (o->recaptures > h)
-		h = o->recaptures;
-	return -(qply < h ? qply : h);
-}
-
-/* The keys of the square a recapture goes to (splitmix64 from a fixed seed: the same on every run). */
-static uint64_t recapture_key(int sq)
-{
-	uint64_t z = 0x51A7C0DEULL + (uint64_t)(sq + 1) * 0x9E3779B97F4A7C15ULL;
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-uint64_t tt_qkey(const struct search_options *o, const struct position *pos, int qply, move last)
-{
-	if (o->recaptures >= 0 && qply >= o->recaptures && last != MOVE_NONE)
-		return pos->key ^ recapture_key(MOVE_TO(last));
-	return pos->key;
 }

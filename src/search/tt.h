@@ -13,7 +13,7 @@
  * across the iterations of one move, deepen.c).
  *
  * Depths: a main-search node stores its remaining depth (1 or more); a
- * quiescence node stores 0 minus its quiescence class (tt_qdepth), so that
+ * quiescence node stores 0 minus its quiescence class (search_tt_depth), so that
  * a quiescence result never answers a main-search node. The table answers a
  * node only with an entry of EQUAL depth: a result of the same search, so
  * the table changes how many nodes are searched, never a node's value
@@ -103,25 +103,5 @@ static inline int tt_value_from(int v, int ply)
 		return v + ply;
 	return v;
 }
-
-struct search_options;
-
-/*
- * The depth a quiescence node at QPLY stores and probes with: 0 minus its
- * quiescence class, min(QPLY, H), where H is the last quiescence ply a rule
- * names (the check plies in mode checks, --qdepth, --recaptures; 0 when no
- * rule depends on the quiescence ply). Two quiescence nodes of one class
- * search the same moves in their whole subtrees, so one may answer the
- * other; nodes of different classes never answer each other.
- */
-int tt_qdepth(const struct search_options *o, int qply);
-
-/*
- * The key of quiescence node POS at QPLY reached by LAST: the position's
- * Zobrist key, and where only recaptures are searched (--recaptures, qply
- * at or past it, below a move) the square LAST went to as well, since the
- * node's moves depend on it.
- */
-uint64_t tt_qkey(const struct search_options *o, const struct position *pos, int qply, move last);
 
 #endif

@@ -573,8 +573,6 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 				  "expected a quiet leaf only in the quiescence search with the stand pat off and not answering a check");
 		break;
 	case TE_TT_CUTOFF:
-		if (c->opt->tt)
-			tracecheck_tt_cutoff(c, f, e);   /* quiesce's own table: depth and value as stored */
 		if (!c->decl.tt && !c->opt->tt)
 			tracecheck_violation(c, f->node, "tt-undeclared", "expected no transposition-table cutoff (the trace declares no "
 				  "\"tt\"), found one worth %s", S(v));
@@ -584,6 +582,8 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 		else if (e->extra == TB_UPPER && v > f->alpha)
 			tracecheck_violation(c, f->node, "tt-bound", "expected a stored upper bound to cut off only at or below alpha %s, "
 				  "found %s", S(f->alpha), S(v));
+		if (c->opt->tt)
+			tracecheck_tt_cutoff(c, f, e);   /* quiesce's own table: depth and value as stored */
 		break;
 	case TE_DRAW:
 		if (!c->decl.draws)

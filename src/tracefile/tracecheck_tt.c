@@ -63,8 +63,8 @@ static uint64_t node_key(const struct checker *c, const struct frame *f, int *de
 	const struct search_options *o = c->opt;
 
 	if (f->quiescence) {
-		*depth = tt_qdepth(o, f->nd.qply);
-		return tt_qkey(o, &c->pos, f->nd.qply, f->nd.move);
+		*depth = search_tt_depth(o, f->nd.qply);
+		return search_tt_key(o, &c->pos, f->nd.qply, f->nd.move);
 	}
 	*depth = o->depth + f->ext - f->nd.ply;
 	return c->pos.key;
@@ -108,20 +108,24 @@ void tracecheck_tt_cutoff(struct checker *c, const struct frame *f, const struct
 	const struct tt_seen_entry *s;
 	uint64_t key;
 	int depth;
+	char given[16];
 
+	if (e->v2 == TRACE_TT_DEPTH_NONE)
+		snprintf(given, sizeof given, "none");
+	else
+		snprintf(given, sizeof given, "%d", e->v2);
 	s = seen_find(c, f, &key, &depth);
 	if (e->v2 != depth)
 		tracecheck_violation(c, f->node, "tt-depth", "expected a stored depth equal to the node's, %d (the table answers "
-			  "only a result of the same search), found %s", depth,
-			  e->v2 == TRACE_TT_DEPTH_NONE ? "none" : S(e->v2));
+			  "only a result of the same search), found %s", depth, given);
 	if (s == NULL)
 		tracecheck_violation(c, f->node, "tt-stored", "expected a cutoff only by a result a node of this position left "
 			  "earlier in the trace, found %s (%s) where none was left", S(e->v1), trace_bound_name(e->extra));
 	else if (s->depth != e->v2 || s->bound != e->extra || tt_value_from(s->value, f->nd.ply) != e->v1)
 		tracecheck_violation(c, f->node, "tt-stored", "expected what the table holds for this position, left by node %lu: "
 			  "depth %d, %s (%s), found depth %s, %s (%s)", (unsigned long)s->node, s->depth,
-			  S(tt_value_from(s->value, f->nd.ply)), trace_bound_name(s->bound),
-			  e->v2 == TRACE_TT_DEPTH_NONE ? "none" : S(e->v2), S(e->v1), trace_bound_name(e->extra));
+			  S(tt_value_from(s->value, f->nd.ply)), trace_bound_name(s->bound), given, S(e->v1),
+			  trace_bound_name(e->extra));
 }
 
 bool tracecheck_tt_stand_pat(struct checker *c, const struct frame *f, int v)
