@@ -275,6 +275,19 @@ expect_out_has "A ($T/faulty.json): " ":diff after :open: side A is the opened f
 expect_out_has "First parting: node 1 in A, node 1 in B (1... Rxa1+): stand-pat. A stands pat at " ":diff after :open: A stood pat"
 expect_out_has "Nodes: 16 in both, 0 only in A, 3 only in B." ":diff after :open: the evasions only in B"
 
+# The transposition table's answer (issue 29), in the tutor's sentence and in
+# diff: WAC.001 at depth 3 with and without --tt part first at node 24 (1. Nxc6
+# bxc6 2. Qxd6 gxf6), which the table answers by the lower bound -200 that
+# the same position, reached by the other move order, left at depth 0.
+"$Q" trace --tt --depth 3 --fen "$WAC" -o "$T/ttw.jsonl" || bail "trace --tt"
+"$Q" trace --depth 3 --fen "$WAC" -o "$T/ttw0.jsonl" || bail "trace without --tt"
+printf 'open %s\njump tt_cutoff\nevent\n' "$T/ttw.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "The table answers: this position was left before at depth 0 (the quiescence search), the same depth as here, with >=-200, at least beta (-200): the node is cut off without a search." \
+	"the tutor names the stored depth, value and bound"
+run "$Q" diff "$T/ttw0.jsonl" "$T/ttw.jsonl"
+expect_out_has "First parting: node 24 in A, node 24 in B (e5c6 b7c6 g3d6 g7f6): stand-pat" "diff parts where the table answers"
+expect_out_has "B is answered by the transposition table: -200 (lower), stored at depth 0" "diff names the table's answer"
+
 # ------------------------------------------------------------ 4. errors
 expect_exit 2 "check-trace without a file" "$Q" check-trace && expect_err_has "no trace file" "the usage error"
 expect_exit 2 "check-trace --max x" "$Q" check-trace --max x "$T/cap.json"

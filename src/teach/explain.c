@@ -461,9 +461,9 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			if (e->v2 > 0)
 				snprintf(depth, sizeof depth, "depth %d", e->v2);
 			else if (e->v2 == 0)
-				snprintf(depth, sizeof depth, "the quiescence search's depth");
+				snprintf(depth, sizeof depth, "depth 0 (the quiescence search)");
 			else
-				snprintf(depth, sizeof depth, "quiescence class %d", -e->v2);
+				snprintf(depth, sizeof depth, "depth %d (quiescence class %d)", e->v2, -e->v2);
 			score_format_bound(e->v1, nd->ply, e->extra, false, stored, sizeof stored);
 			if (e->extra == TB_LOWER)
 				snprintf(why, sizeof why, "at least beta (%s)", sce(nd->beta, nd->ply));
@@ -471,7 +471,7 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 				snprintf(why, sizeof why, "at most alpha (%s)", sce(nd->alpha, nd->ply));
 			else
 				snprintf(why, sizeof why, "an exact value");
-			snprintf(buf, n, "The table answers: this position was left before at %s, the same as here, "
+			snprintf(buf, n, "The table answers: this position was left before at %s, the same depth as here, "
 				 "with %s, %s: the node is cut off without a search.", depth, stored, why);
 		}
 		break;
