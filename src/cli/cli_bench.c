@@ -393,17 +393,32 @@ static void bench_tt(const struct bench *b, int count, int depth, int kdepth)
 	       (unsigned long long)(t->mask + 1), sizeof(struct tt_entry), (double)tt_bytes(t) / (1 << 20));
 	tt_free(t);
 	if (load_wac(&file, "tt")) {
-		p.opt[0].depth = p.opt[1].depth = depth;
+		/* The default size, then 1 MB: a fresh table's pages cost each search its first touches. */
+		static const int sizes[] = { TT_DEFAULT_MB, 1 };
+
 		if (count > file.count)
 			count = file.count;
-		bench_pair_run(b, &p, file.records, count);
-		printf("tt         %d WAC positions, depth %d, mode captures: %llu nodes a run without the table, %llu with "
-		       "(%.2f)\n", count, depth, (unsigned long long)p.nodes[0], (unsigned long long)p.nodes[1],
-		       (double)p.nodes[1] / (double)(p.nodes[0] ? p.nodes[0] : 1));
-		print_variant("tt", "WAC off", &p, 0);
-		print_variant("tt", "WAC on", &p, 1);
-		printf("tt         WAC time with / without the table (median of paired ratios) %s\n",
-		       sample_text(&p.time_ratio, 2, t1, sizeof t1));
+		for (int k = 0; k < 2; k++) {
+			char on[32];
+
+			memset(&p.secs, 0, sizeof p.secs);
+			memset(&p.rate, 0, sizeof p.rate);
+			memset(&p.time_ratio, 0, sizeof p.time_ratio);
+			memset(&p.rate_ratio, 0, sizeof p.rate_ratio);
+			p.opt[0].depth = p.opt[1].depth = depth;
+			p.opt[1].tt_size = sizes[k];
+			bench_pair_run(b, &p, file.records, count);
+			printf("tt         %d WAC positions, depth %d, mode captures: %llu nodes a run without the table, %llu "
+			       "with %d MB (%.2f)\n", count, depth, (unsigned long long)p.nodes[0],
+			       (unsigned long long)p.nodes[1], sizes[k], (double)p.nodes[1] / (double)(p.nodes[0] ? p.nodes[0] : 1));
+			snprintf(on, sizeof on, "WAC %d MB", sizes[k]);
+			if (k == 0)
+				print_variant("tt", "WAC off", &p, 0);
+			print_variant("tt", on, &p, 1);
+			printf("tt         WAC time with %d MB / without the table (median of paired ratios) %s\n", sizes[k],
+			       sample_text(&p.time_ratio, 2, t1, sizeof t1));
+		}
+		p.opt[1].tt_size = TT_DEFAULT_MB;
 		epd_file_free(&file);
 	}
 	memset(&kiwi, 0, sizeof kiwi);
@@ -415,8 +430,8 @@ static void bench_tt(const struct bench *b, int count, int depth, int kdepth)
 	memset(&p.rate_ratio, 0, sizeof p.rate_ratio);
 	p.opt[0].depth = p.opt[1].depth = kdepth;
 	bench_pair_run(b, &p, &kiwi, 1);
-	printf("tt         Kiwipete depth %d: %llu nodes without the table, %llu with (%.2f)\n", kdepth,
-	       (unsigned long long)p.nodes[0], (unsigned long long)p.nodes[1],
+	printf("tt         Kiwipete depth %d: %llu nodes without the table, %llu with %d MB (%.2f)\n", kdepth,
+	       (unsigned long long)p.nodes[0], (unsigned long long)p.nodes[1], TT_DEFAULT_MB,
 	       (double)p.nodes[1] / (double)(p.nodes[0] ? p.nodes[0] : 1));
 	print_variant("tt", "Kiwipete off", &p, 0);
 	print_variant("tt", "Kiwipete on", &p, 1);
