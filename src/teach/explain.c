@@ -586,6 +586,9 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		case TE_MATE:
 			b = "mate";
 			break;
+		case TE_TT_CUTOFF:
+			b = "tt";   /* answered by the transposition table */
+			break;
 		case TE_STOPPED:
 			if (!stopped)
 				b = "stopped";
