@@ -5,14 +5,18 @@
 # page; the last lesson's last page says there is none. Through the REPL,
 # next-page does the same.
 #
-# Expected values: lesson 1 has 4 pages and lesson 2 is "Standing pat",
-# lesson 21 (the last) has 4 (lessons/*.lesson, read by hand).
+# Expected values: lesson 1 has 4 pages and lesson 2 is "Standing pat"
+# (lessons/*.lesson, read by hand); the last lesson is the last file of
+# lessons/ and its pages are its 'page:' lines, counted here.
 . "$srcdir/tests/lib.sh"
 need_quiesce
 
 XDG_STATE_HOME=$T/repl-state
 export XDG_STATE_HOME
-printf '%s\n' "lesson 1 4" "next-page" "next-page" "lesson 21 4" "next-page" >"$T/in"
+last=$(ls "$srcdir"/lessons/*.lesson | sort | tail -n 1)
+last_id=$(sed -n 's/^id: *//p' "$last")
+last_pages=$(grep -c '^page:' "$last")
+printf '%s\n' "lesson 1 4" "next-page" "next-page" "lesson $last_id $last_pages" "next-page" >"$T/in"
 "$QUIESCE" repl <"$T/in" >"$T/out" 2>"$T/err"
 expect_out_has "The last page of lesson 1. Next: lesson 2, Standing pat. Press ] again" "repl: the last page offers lesson 2"
 expect_out_line "Page 1 of 4: Nobody has to capture" "repl: next-page again opens lesson 2 at page 1"

@@ -451,6 +451,7 @@ static const struct {
 	{ "weak-eval", "stand-pat" },         /* the stand pat is only as good as the evaluation */
 	{ "measure", "order" },               /* node counts depend on the order */
 	{ "futility", "delta" },              /* futility is delta pruning's modern form (issue 29) */
+	{ "tt", "stand-pat" },                /* a stored bound decides as a stand pat does: only at beta */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };
 
