@@ -29,7 +29,9 @@ for prefix in 'start-up   whole process' 'perft      start    depth 4 bulk ' 'pe
 	'search     recording overhead as whole processes (Kiwipete depths 4-5' \
 	'checks     checks ' "checks     checks' nodes/s / captures' nodes/s" 'compare    30 WAC positions' \
 	'experiment 50 Lichess puzzles' 'experiment whole process' 'big trace  ' 'tutor      ' \
-	'match      captures v none, depth 2, 8 games, 1 thread' 'match      captures v none, depth 3, 8 games, 2 threads'; do
+	'match      captures v none, depth 2, 8 games, 1 thread' 'match      captures v none, depth 3, 8 games, 2 threads' \
+	'tt         table 16 MB: 1048576 entries of 16 bytes, 16.0 MB' 'tt         WAC off ' 'tt         WAC 16 MB ' \
+	'tt         WAC 1 MB ' 'tt         Kiwipete depth 4: ' 'tt         Kiwipete off ' 'tt         Kiwipete on '; do
 	grep -F -e "$prefix" "$T/bench" >/dev/null || fail "bench: no line starting '$prefix'"
 done
 
@@ -54,6 +56,7 @@ awk '
 /^tutor / { next }
 /^trace / { next }
 /^(search|checks|experiment|compare) .* nodes( a run|:)/ && !/cpu/ { next }
+/^tt +(table|[0-9]+ WAC positions|Kiwipete depth [0-9]+:)/ { next }
 {
 	found = 0
 	line = $0

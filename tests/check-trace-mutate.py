@@ -284,6 +284,31 @@ def mutate(name, tr):
             count[nid] = count.get(nid, 0) + 1
             best[nid] = max(best.get(nid, -32767), -child["score"])
         sys.exit("no event fits the mutation")
+    # quiesce's own transposition table (--tt; quiesce(1), The transposition table).
+    if name == "tt-stored":
+        # The first cutoff by an exact value or a lower bound answers one centipawn more than was
+        # stored (a lower bound stays at or above beta): no node of its position left that value.
+        e = first_event(tr, lambda e: e["kind"] == "tt_cutoff" and e["bound"] != "upper")
+        e["value"] += 1
+        return e["node"]
+    if name == "tt-depth":
+        # The first cutoff claims an entry one ply deeper than the node: the table answers only
+        # a result of the same depth.
+        e = first_event(tr, lambda e: e["kind"] == "tt_cutoff")
+        e["depth"] += 1
+        return e["node"]
+    if name == "tt-bound":
+        # The first cutoff by a lower bound now says a value below the node's beta: it decides nothing.
+        e = first_event(tr, lambda e: e["kind"] == "tt_cutoff" and e["bound"] == "lower")
+        e["value"] = nodes[e["node"]]["beta"] - 1
+        return e["node"]
+    if name == "tt-stand-pat":
+        # The first stand pat that does not raise alpha stands one centipawn above the node's static
+        # value, still not above alpha: no stored lower bound says so.
+        e = first_event(tr, lambda e: e["kind"] == "stand_pat" and e["outcome"] == "none"
+                        and e["value"] + 1 <= nodes[e["node"]]["alpha"])
+        e["value"] += 1
+        return e["node"]
     sys.exit("unknown mutation " + name)
 
 

@@ -38,7 +38,8 @@ for fen in "$OPEN" "$WAC" "$MATE" "$CHECK"; do
 		"--fail-soft" "--fail-soft --delta --see" "--mode checks --fail-soft" \
 		"--pawn-pushes" "--order none" "--depth 1" "--depth 0" "--depth 3" \
 		"--max-nodes 300" "--no-evasions --fail-soft" "--mode none --fail-soft" \
-		"--eval pst --delta"; do
+		"--eval pst --delta" "--tt" "--tt --depth 3" "--tt --mode checks --fail-soft --depth 3" \
+		"--tt --delta --futility --depth 3" "--tt=1 --qdepth 2 --mode checks --check-plies 2 --depth 3"; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
 		"$Q" trace --format json-full --max-nodes 100000 --fen "$fen" $opts >"$T/t$n.json" 2>"$T/err" ||
@@ -73,6 +74,9 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 "$Q" trace --format json-full --recaptures 1 --fen "$OPEN" >"$T/rec.json" || bail "trace recaptures"
 "$Q" trace --format json-full --depth 1 --evasion-limit 1 --fen "$CHECK" >"$T/eva.json" || bail "trace evasion-limit"
 "$Q" trace --format json-full --depth 2 --mode checks --fen "$WAC" >"$T/evq.json" || bail "trace checks"
+# The transposition table (issue 29): WAC.001 at depth 3 has cutoffs by lower
+# and upper bounds and stand pats that do not raise alpha.
+"$Q" trace --format json-full --tt --depth 3 --fen "$WAC" >"$T/tt.json" || bail "trace tt"
 # Hand-worked: White Bc3 against Ne5 defended by d6: -90 for White, Bxe5 has SEE 310 - 320 = -10.
 "$Q" trace --format json-full --depth 0 --fen "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" >"$T/futq.json" || bail "trace futility position"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
@@ -87,7 +91,8 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 	see-condition:see stand-pat-below-beta:cap quiescence-moves:cap main-moves:cap \
 	fail-hard-window:cap delta-missed:cap see-missed:seeq quiescence-move:push \
 	futility-condition:fut futility-margin:fut see-threshold:seem recapture-disabled:rec \
-	recapture-missed:rec evasion-condition:eva evasion-missed:evq futility-missed:futq; do
+	recapture-missed:rec evasion-condition:eva evasion-missed:evq futility-missed:futq \
+	tt-stored:tt tt-depth:tt tt-bound:tt tt-stand-pat:tt; do
 	rule=${case%%:*}
 	src=${case#*:}
 	out=$($MUT "$rule" "$T/$src.json" "$T/bad-$rule.json") || { fail "mutation $rule failed"; continue; }
@@ -269,6 +274,19 @@ printf 'open %s\ndiff %s\n' "$T/faulty.json" "$T/right.json" >"$T/cmds"
 expect_out_has "A ($T/faulty.json): " ":diff after :open: side A is the opened file"
 expect_out_has "First parting: node 1 in A, node 1 in B (1... Rxa1+): stand-pat. A stands pat at " ":diff after :open: A stood pat"
 expect_out_has "Nodes: 16 in both, 0 only in A, 3 only in B." ":diff after :open: the evasions only in B"
+
+# The transposition table's answer (issue 29), in the tutor's sentence and in
+# diff: WAC.001 at depth 3 with and without --tt part first at node 24 (1. Nxc6
+# bxc6 2. Qxd6 gxf6), which the table answers by the lower bound -200 that
+# the same position, reached by the other move order, left at depth 0.
+"$Q" trace --tt --depth 3 --fen "$WAC" -o "$T/ttw.jsonl" || bail "trace --tt"
+"$Q" trace --depth 3 --fen "$WAC" -o "$T/ttw0.jsonl" || bail "trace without --tt"
+printf 'open %s\njump tt_cutoff\nevent\n' "$T/ttw.jsonl" | "$Q" repl >"$T/out" 2>&1
+expect_out_has "The table answers: this position was left before at depth 0 (the quiescence search), the same depth as here, with >=-200, at least beta (-200): the node is cut off without a search." \
+	"the tutor names the stored depth, value and bound"
+run "$Q" diff "$T/ttw0.jsonl" "$T/ttw.jsonl"
+expect_out_has "First parting: node 24 in A, node 24 in B (e5c6 b7c6 g3d6 g7f6): stand-pat" "diff parts where the table answers"
+expect_out_has "B is answered by the transposition table: -200 (lower), stored at depth 0" "diff names the table's answer"
 
 # ------------------------------------------------------------ 4. errors
 expect_exit 2 "check-trace without a file" "$Q" check-trace && expect_err_has "no trace file" "the usage error"

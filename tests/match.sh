@@ -36,6 +36,11 @@ sed -n 2,4p "$T/out" >"$T/j2.txt"
 cmp -s "$T/j1.pgn" "$T/j2.pgn" || fail "the PGN differs between --jobs 1 and --jobs 2"
 cmp -s "$T/j1.txt" "$T/j2.txt" || fail "the totals differ between --jobs 1 and --jobs 2"
 [ "$(grep -c '^\[Event ' "$T/j1.pgn")" = 40 ] || fail "the PGN does not hold 40 games"
+# With the transposition table (kept across the iterations of a move, emptied
+# between moves) the games do not depend on the threads either.
+expect_exit 0 "match with --tt, 1 thread" "$QUIESCE" match --modes captures+tt,modern --nodes 3000 --games 8 --jobs 1 --pgn "$T/t1.pgn"
+expect_exit 0 "match with --tt, 2 threads" "$QUIESCE" match --modes captures+tt,modern --nodes 3000 --games 8 --jobs 2 --pgn "$T/t2.pgn"
+cmp -s "$T/t1.pgn" "$T/t2.pgn" || fail "with --tt the PGN differs between --jobs 1 and --jobs 2"
 # The totals agree with the games: wins of the first variant counted from the PGN tags.
 wins=$(awk '/^\[White /{w=$2} /^\[Result /{r=$2; if ((w=="\"none\"]" && r=="\"1-0\"]") || (w!="\"none\"]" && r=="\"0-1\"]")) n++} END{print n+0}' "$T/j1.pgn")
 grep -q "^none: +$wins " "$T/j1.txt" || fail "none's wins in the totals are not the $wins the PGN shows: $(head -1 "$T/j1.txt")"

@@ -15,6 +15,8 @@
  * options, so it can be replayed with "quiesce trace ... | check-trace" (the
  * first 10; ALL=1 in the environment prints every one). Every fourth
  * position is also searched over the modern switches (modern_space).
+ * The transposition table (--tt, 1 MB) is on in half the searches, turned
+ * with the position so it meets every switch.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,11 @@ static void describe(const struct search_options *o, char *buf, size_t n)
 		 o->stand_pat ? "" : " --no-stand-pat", o->evasions ? "" : " --no-evasions",
 		 o->pawn_pushes ? " --pawn-pushes" : "", o->order == ORDER_NONE ? "none" : "mvv-lva",
 		 o->eval == EVAL_PST ? "pst" : "material", (unsigned long long)o->max_nodes);
+	if (o->tt) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, n - len, " --tt=%d", o->tt_size);
+	}
 	if (o->see_margin || o->futility || o->recaptures >= 0 || o->evasion_limit >= 0) {
 		size_t len = strlen(buf);
 
@@ -87,6 +94,8 @@ static void modern_space(struct trace *t, const struct position *pos, int turn, 
 				o.stand_pat = ((turn + mode) & 3) != 0;
 				o.eval = turn & 2 ? EVAL_PST : EVAL_MATERIAL;
 				o.max_nodes = NODE_CAP;
+				o.tt = (turn + combo) & 1;
+				o.tt_size = 1;
 				check_one(t, pos, &o, where);
 			}
 }
@@ -163,6 +172,8 @@ int main(void)
 						o.eval = turn & 2 ? EVAL_PST : EVAL_MATERIAL;
 						o.qdepth = turn & 4 ? 3 : -1;
 						o.max_nodes = NODE_CAP;
+						o.tt = (turn + bits) & 1;
+						o.tt_size = 1;
 						check_one(t, pos, &o, where);
 					}
 				}

@@ -28,11 +28,11 @@ import sys
 
 KNOWN = {"enter", "stand_pat", "move", "alpha_raise", "beta_cutoff", "delta_prune", "see_prune", "mate",
          "stalemate", "horizon", "qdepth_limit", "ply_limit", "quiet_leaf", "leave", "stopped",
-         "futility_prune", "recapture_prune", "evasion_prune"}
+         "futility_prune", "recapture_prune", "evasion_prune", "tt_cutoff"}
 VALUE = {"stand_pat": "value", "alpha_raise": "value", "beta_cutoff": "score", "horizon": "value",
          "qdepth_limit": "value", "ply_limit": "value", "quiet_leaf": "value", "leave": "score",
          "delta_prune": "move", "see_prune": "move", "futility_prune": "move", "recapture_prune": "move",
-         "evasion_prune": "move"}
+         "evasion_prune": "move", "tt_cutoff": "value"}
 
 
 def decision(kind, value):
@@ -44,14 +44,24 @@ def decision(kind, value):
     return kind
 
 
+def with_depth(line, depth):
+    """A tt_cutoff's line names the depth it was stored with (absent: unknown)."""
+    return "%s depth %s" % (line, depth)
+
+
 def from_compact(rec):
     kind = rec[0]
     value = rec[1] if len(rec) > 1 and not isinstance(rec[1], dict) else None
+    if kind == "tt_cutoff":
+        fields = rec[-1] if isinstance(rec[-1], dict) else {}
+        return with_depth(decision(kind, value), fields.get("depth"))
     return decision(kind, value)
 
 
 def from_object(ev):
     kind = ev["kind"]
+    if kind == "tt_cutoff":
+        return with_depth(decision(kind, ev.get("value")), ev.get("depth"))
     return decision(kind, ev.get(VALUE.get(kind, ""), None))
 
 

@@ -66,7 +66,8 @@ for set in "--depth 2" "--depth 1 --mode checks --check-plies 2" "--depth 2 --de
 	   "--depth 1 --no-stand-pat --qdepth 2" "--depth 2 --mode none" "--depth 1 --eval pst --order none --pawn-pushes" \
 	   "--depth 0 --mode checks --check-plies all --no-evasions" "--depth 2 --max-nodes 300" \
 	   "--depth 2 --futility --see --see-margin 80" "--depth 2 --futility --futility-margin 0 --fail-soft" \
-	   "--depth 1 --mode checks --recaptures 1 --evasion-limit 0" "--depth 2 --recaptures 0 --evasion-limit 1 --see"; do
+	   "--depth 1 --mode checks --recaptures 1 --evasion-limit 0" "--depth 2 --recaptures 0 --evasion-limit 1 --see" \
+	   "--depth 3 --tt" "--depth 3 --tt --mode checks --fail-soft"; do
 	for fen in "$OPEN" "$WAC" "$CHECK" "$PROMO"; do
 		i=$((i + 1))
 		# shellcheck disable=SC2086

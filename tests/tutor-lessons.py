@@ -162,7 +162,7 @@ SWITCH_WORDS = {
     "check-plies": "checks in",
     # issue 29 (option_describe_short): "futility 100", "SEE 80", "recaptures from qply 5", "evasion limit 2"
     "futility": "futility", "futility-margin": "futility", "see-margin": "SEE", "recaptures": "recaptures from qply",
-    "evasion-limit": "evasion limit",
+    "evasion-limit": "evasion limit", "tt": "TT", "tt-size": "TT",
 }
 NAMED = ("faulty", "brute", "rival", "modern")
 # Switches a side must not show unless it asked for them (a page's options leaking into a side).

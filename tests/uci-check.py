@@ -256,6 +256,27 @@ def main():
         except (OSError, ValueError) as ex:
             fail("TraceFile: %s" % ex)
         e.send("setoption name TraceFile value <empty>")
+    # The transposition table (TT, Hash), kept across the iterations: the table answers only a
+    # result of the same depth, so the move is the one "quiesce search" finds without it; the
+    # trace TraceFile keeps (its iteration starts from an empty table) checks clean.
+    e.send("setoption name TT value true")
+    e.send("setoption name Hash value 2")
+    e.send("position fen " + fen)
+    e.send("go depth 3")
+    _, bm = e.until("bestmove")
+    want = search_best(quiesce, fen)
+    if bm.split()[1] != want:
+        fail("TT: bestmove %s, quiesce search without the table says %s" % (bm, want))
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "tt.json")
+        e.send("setoption name TraceFile value " + path)
+        e.send("go depth 3")
+        _, bm = e.until("bestmove")
+        r = subprocess.run([quiesce, "check-trace", path], capture_output=True, text=True)
+        if r.returncode != 0 or '"tt": true' not in open(path).read(2000):
+            fail("TT: the trace TraceFile kept does not check clean with the table on: %s" % r.stdout[:300])
+        e.send("setoption name TraceFile value <empty>")
+    e.send("setoption name TT value false")
 
     # 5. Limits.
     e.send("position startpos")

@@ -31,6 +31,7 @@
 #include "play/match.h"
 #include "chess/perft.h"
 #include "search/option.h"
+#include "search/tt.h"
 #include "search/variant.h"
 #include "search/search.h"
 #include "teach/session.h"
@@ -56,7 +57,7 @@ static const char bench_options[] =
 	"      --quick      smaller depths and suites, for a smoke test\n"
 	"      --repeat N   take every figure N times (1-99, default 5): median [smallest-largest]\n"
 	"      --only LIST  only these groups, comma-separated: startup, perft, search,\n"
-	"                   checks, compare, experiment, match, trace, tools, io, practice\n"
+	"                   checks, compare, experiment, match, trace, tools, io, practice, tt\n"
 	"  -h, --help       display this help and exit\n";
 
 /* What every group of figures needs to know. */
@@ -69,13 +70,13 @@ struct bench {
 /* The groups of figures, for --only (in the order they run). */
 static const char *const bench_group_names[] = {
 	"startup", "perft", "search", "checks", "compare", "experiment", "match", "trace", "tools", "io",
-	"practice"
+	"practice", "tt"
 };
 enum {
 	BENCH_STARTUP = 1u << 0, BENCH_PERFT = 1u << 1, BENCH_SEARCH = 1u << 2, BENCH_CHECKS = 1u << 3,
 	BENCH_COMPARE = 1u << 4, BENCH_EXPERIMENT = 1u << 5, BENCH_MATCH = 1u << 6, BENCH_TRACE = 1u << 7,
-	BENCH_TOOLS = 1u << 8, BENCH_IO = 1u << 9, BENCH_PRACTICE = 1u << 10,
-	BENCH_ALL = (1u << 11) - 1
+	BENCH_TOOLS = 1u << 8, BENCH_IO = 1u << 9, BENCH_PRACTICE = 1u << 10, BENCH_TT = 1u << 11,
+	BENCH_ALL = (1u << 12) - 1
 };
 
 /*
@@ -366,6 +367,77 @@ static void bench_checks(const struct bench *b, int count, int depth, int qdepth
 	       sample_text(&p.rate_ratio, 2, t1, sizeof t1));
 	fflush(stdout);
 	epd_file_free(&file);
+}
+
+/*
+ * What the transposition table costs and saves (--tt, 16 MB): the first
+ * COUNT WAC positions at DEPTH, then Kiwipete at KDEPTH, mode captures,
+ * without and with the table, interleaved, untraced. Each search makes and
+ * frees its own table, as 'quiesce search --tt' does.
+ */
+static void bench_tt(const struct bench *b, int count, int depth, int kdepth)
+{
+	struct epd_file file;
+	struct epd_record kiwi;
+	struct error err = { 0 };
+	struct pair p;
+	struct tt *t;
+	char t1[64];
+
+	memset(&p, 0, sizeof p);
+	option_defaults(&p.opt[0]);
+	p.opt[1] = p.opt[0];
+	p.opt[1].tt = true;
+	t = tt_new(p.opt[1].tt_size);
+	printf("tt         table %d MB: %llu entries of %zu bytes, %.1f MB\n", p.opt[1].tt_size,
+	       (unsigned long long)(t->mask + 1), sizeof(struct tt_entry), (double)tt_bytes(t) / (1 << 20));
+	tt_free(t);
+	if (load_wac(&file, "tt")) {
+		/* The default size, then 1 MB: a fresh table's pages cost each search its first touches. */
+		static const int sizes[] = { TT_DEFAULT_MB, 1 };
+
+		if (count > file.count)
+			count = file.count;
+		for (int k = 0; k < 2; k++) {
+			char on[32];
+
+			memset(&p.secs, 0, sizeof p.secs);
+			memset(&p.rate, 0, sizeof p.rate);
+			memset(&p.time_ratio, 0, sizeof p.time_ratio);
+			memset(&p.rate_ratio, 0, sizeof p.rate_ratio);
+			p.opt[0].depth = p.opt[1].depth = depth;
+			p.opt[1].tt_size = sizes[k];
+			bench_pair_run(b, &p, file.records, count);
+			printf("tt         %d WAC positions, depth %d, mode captures: %llu nodes a run without the table, %llu "
+			       "with %d MB (%.2f)\n", count, depth, (unsigned long long)p.nodes[0],
+			       (unsigned long long)p.nodes[1], sizes[k], (double)p.nodes[1] / (double)(p.nodes[0] ? p.nodes[0] : 1));
+			snprintf(on, sizeof on, "WAC %d MB", sizes[k]);
+			if (k == 0)
+				print_variant("tt", "WAC off", &p, 0);
+			print_variant("tt", on, &p, 1);
+			printf("tt         WAC time with %d MB / without the table (median of paired ratios) %s\n", sizes[k],
+			       sample_text(&p.time_ratio, 2, t1, sizeof t1));
+		}
+		p.opt[1].tt_size = TT_DEFAULT_MB;
+		epd_file_free(&file);
+	}
+	memset(&kiwi, 0, sizeof kiwi);
+	if (!fen_parse(&kiwi.pos, KIWIPETE_FEN, &err))
+		return;
+	memset(&p.secs, 0, sizeof p.secs);
+	memset(&p.rate, 0, sizeof p.rate);
+	memset(&p.time_ratio, 0, sizeof p.time_ratio);
+	memset(&p.rate_ratio, 0, sizeof p.rate_ratio);
+	p.opt[0].depth = p.opt[1].depth = kdepth;
+	bench_pair_run(b, &p, &kiwi, 1);
+	printf("tt         Kiwipete depth %d: %llu nodes without the table, %llu with %d MB (%.2f)\n", kdepth,
+	       (unsigned long long)p.nodes[0], (unsigned long long)p.nodes[1], TT_DEFAULT_MB,
+	       (double)p.nodes[1] / (double)(p.nodes[0] ? p.nodes[0] : 1));
+	print_variant("tt", "Kiwipete off", &p, 0);
+	print_variant("tt", "Kiwipete on", &p, 1);
+	printf("tt         Kiwipete time with / without the table (median of paired ratios) %s\n",
+	       sample_text(&p.time_ratio, 2, t1, sizeof t1));
+	fflush(stdout);
 }
 
 /*
@@ -866,5 +938,8 @@ int cli_bench(int argc, char **argv)
 	/* Practice drills (issue 17): the first question, 1,000 questions of each drill (cli_practice.c). */
 	if (b.groups & BENCH_PRACTICE)
 		cli_practice_bench(b.repeat, b.quick);
+	/* The transposition table's memory, nodes and time (issue 29). */
+	if (b.groups & BENCH_TT)
+		bench_tt(&b, b.quick ? 20 : 300, b.quick ? 2 : 3, b.quick ? 4 : 5);
 	return 0;
 }

@@ -120,12 +120,12 @@ int cli_search(int argc, char **argv)
 		}
 		printf("], \"pv_san\": \"%s\", \"nodes\": %llu, \"qnodes\": %llu, "
 		       "\"stand_pat_cutoffs\": %llu, \"beta_cutoffs\": %llu, \"delta_prunes\": %llu, "
-		       "\"see_prunes\": %llu, \"stopped\": %s, \"complete\": %s, \"root_moves\": %d, "
+		       "\"see_prunes\": %llu, \"tt_cutoffs\": %llu, \"stopped\": %s, \"complete\": %s, \"root_moves\": %d, "
 		       "\"root_moves_done\": %d, \"time\": %.6f, \"options\": \"%s\"}\n",
 		       pv_san, (unsigned long long)res.nodes, (unsigned long long)res.qnodes,
 		       (unsigned long long)res.stand_pat_cutoffs, (unsigned long long)res.beta_cutoffs,
 		       (unsigned long long)res.delta_prunes, (unsigned long long)res.see_prunes,
-		       res.stopped ? "true" : "false", res.stopped ? "false" : "true", res.root_moves,
+		       (unsigned long long)res.tt_cutoffs, res.stopped ? "true" : "false", res.stopped ? "false" : "true", res.root_moves,
 		       res.root_moves_done, res.seconds, desc);
 	} else {
 		printf("position:  %s\n", fenbuf);
@@ -163,6 +163,9 @@ int cli_search(int argc, char **argv)
 			printf("           %llu futility, %llu recapture, %llu evasion\n",
 			       (unsigned long long)res.futility_prunes, (unsigned long long)res.recapture_prunes,
 			       (unsigned long long)res.evasion_prunes);
+		if (opt.tt)
+			printf("table:     %llu nodes answered, %llu stand pats raised (%d MB)\n",
+			       (unsigned long long)res.tt_cutoffs, (unsigned long long)res.tt_refines, opt.tt_size);
 		printf("time:      %.3f s\n", res.seconds);
 	}
 	if (res.stopped)

@@ -73,6 +73,13 @@ const struct option_def option_table[] = {
 	  .offset = FIELD(evasion_limit), .lo = 0, .hi = 255, .def = -1, .word = "off", .json_word = "null", .arg = "N",
 	  .help = "evasion pruning: in check in the quiescence search, skip\nquiet evasions after N searched once one does not\n"
 		  "lose to mate (default off)" },
+	{ .name = "tt", .key = "tt", .uci = "TT", .type = OPTION_BOOL, .offset = FIELD(tt), .def = 0,
+	  .on_flag = "tt", .off_flag = "no-tt", .arg = "MB", .number = "tt-size",
+	  .help = "a transposition table in the main and the quiescence\nsearch: a node is answered by an entry of the same\n"
+		  "depth whose bound decides (--tt=MB gives its size)", .off_help = "no transposition table (the default)" },
+	{ .name = "tt-size", .key = "tt_size", .uci = "Hash", .type = OPTION_INT, .offset = FIELD(tt_size),
+	  .lo = 1, .hi = TT_MAX_MB, .def = TT_DEFAULT_MB, .arg = "MB",
+	  .help = "the transposition table's size in MB (default 16)" },
 	{ .name = "order", .key = "order", .type = OPTION_CHOICE, .offset = FIELD(order), .def = ORDER_MVV_LVA,
 	  .choices = order_choices, .arg = "ORDER", .help = "mvv-lva (default) or none" },
 	{ .name = "eval", .key = "eval", .uci = "Eval", .type = OPTION_CHOICE, .offset = FIELD(eval),
@@ -94,8 +101,9 @@ const struct option_preset option_presets[] = {
 	{ "brute", "mode=captures+stand-pat=off", "captures without stand pat" },
 	{ "faulty", "mode=captures+evasions=off", "captures, no check evasions" },
 	{ "rival", "mode=captures+pawn-pushes=on", "captures and pawn pushes to the seventh rank" },
-	{ "modern", "mode=captures+futility=on+see=on+see-margin=80+evasion-limit=2+recaptures=5",
-	  "captures with futility, SEE threshold 80, evasion pruning after 2, recaptures only from qply 5 (no TT yet)" },
+	{ "modern", "mode=captures+tt=on+futility=on+see=on+see-margin=80+evasion-limit=2+recaptures=5",
+	  "captures with a transposition table, futility, SEE threshold 80, evasion pruning after 2, recaptures only "
+	  "from qply 5" },
 	{ "soft", "fail-soft=on", "fail-soft stand pat" },
 	{ "nodelta", "delta=off", "delta pruning off" },
 	{ "checks-all", "mode=checks+check-plies=all", "mode checks with quiet checks at every quiescence ply" },
@@ -227,9 +235,13 @@ bool option_set(const struct option_def *d, struct search_options *opt, const ch
 				option_put(num, opt, v);
 				return true;
 			}
+			/* The number is a margin in centipawns (delta) or a size in MB (tt). */
+			bool mb = !strcmp(num->arg, "MB");
+
 			if (!parse_switch(value, &b))
-				return error_set(err, 0, 0, "invalid %s margin '%s': expected a whole number of centipawns "
-						 "from %ld to %ld, or on/off", d->name, shown, num->lo, num->hi);
+				return error_set(err, 0, 0, "invalid %s %s '%s': expected a whole number of %s "
+						 "from %ld to %ld, or on/off", d->name, mb ? "size" : "margin", shown,
+						 mb ? "MB" : "centipawns", num->lo, num->hi);
 		} else if (!parse_switch(value, &b)) {
 			return error_set(err, 0, 0, "invalid value '%s' for %s: expected on or off", shown, d->name);
 		}
@@ -416,7 +428,9 @@ static void describe_modern(const struct search_options *opt, char *buf, size_t 
 	if (opt->recaptures >= 0 && used < n)
 		used += (size_t)snprintf(buf + used, n - used, ", recaptures from qply %d", opt->recaptures);
 	if (opt->evasion_limit >= 0 && used < n)
-		snprintf(buf + used, n - used, ", evasion limit %d", opt->evasion_limit);
+		used += (size_t)snprintf(buf + used, n - used, ", evasion limit %d", opt->evasion_limit);
+	if (opt->tt && used < n)
+		snprintf(buf + used, n - used, opt->tt_size == TT_DEFAULT_MB ? ", tt" : ", tt %d MB", opt->tt_size);
 }
 
 void option_describe(const struct search_options *opt, bool order_other, bool eval_other, char *buf, size_t n)
@@ -478,6 +492,10 @@ void option_describe_short(const struct search_options *opt, bool depth, char *b
 		ADD(", recaptures from qply %d", opt->recaptures);
 	if (opt->evasion_limit >= 0)
 		ADD(", evasion limit %d", opt->evasion_limit);
+	if (opt->tt && opt->tt_size == TT_DEFAULT_MB)
+		ADD(", TT");
+	else if (opt->tt)
+		ADD(", TT %d MB", opt->tt_size);
 	if (opt->fail_soft)
 		ADD(", fail-soft");
 	if (opt->qdepth >= 0)

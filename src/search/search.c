@@ -27,6 +27,7 @@ struct searcher {
 	struct trace *trace;
 	const atomic_int *stop;
 	struct search_result *res;
+	struct tt *table;         /* the transposition table, NULL when it is off */
 	bool stopping;
 	bool root_stood;          /* the root (a quiescence node) stood pat: its score is a true value */
 	uint64_t next_progress;   /* the node count of the next progress call */
@@ -265,21 +266,113 @@ static bool evasion_pruned(struct searcher *s, uint32_t node, move mv, int best,
 	return true;
 }
 
+int search_tt_depth(const struct search_options *o, int qply)
+{
+	int h = 0;
+
+	if (o->mode == QMODE_CHECKS && o->check_plies >= 0 && o->check_plies > h)
+		h = o->check_plies;
+	if (o->qdepth > h)
+		h = o->qdepth;
+	if (o->recaptures > h)
+		h = o->recaptures;
+	return -(qply < h ? qply : h);
+}
+
+/* The keys of the square a recapture goes to (splitmix64 from a fixed seed: the same on every run). */
+static uint64_t recapture_key(int sq)
+{
+	uint64_t z = 0x51A7C0DEULL + (uint64_t)(sq + 1) * 0x9E3779B97F4A7C15ULL;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t search_tt_key(const struct search_options *o, const struct position *pos, int qply, move last)
+{
+	if (o->recaptures >= 0 && qply >= o->recaptures && last != MOVE_NONE)
+		return pos->key ^ recapture_key(MOVE_TO(last));
+	return pos->key;
+}
+
+/*
+ * Step 0. The transposition table on entry (with --tt): the entry of KEY
+ * answers the node when it was stored at the same DEPTH (tt.h: a result of
+ * the same search) and its bound decides against the window (ALPHA, BETA):
+ * an exact value, a lower bound at or above beta, an upper bound at or
+ * below alpha. Returns whether it did, the node's value in *SCORE (the
+ * stored value; fail-hard clamps it to the window). When it does not
+ * decide and REFINE is not NULL (a quiescence node about to stand pat), a
+ * stored lower bound above *REFINE, the static value, replaces it: the
+ * stand pat can count on it.
+ */
+static bool tt_answers(struct searcher *s, uint32_t node, uint64_t key, int depth, int ply, int alpha, int beta,
+		       int *score, int *refine)
+{
+	const struct tt_entry *e = tt_probe(s->table, key);
+	int v;
+
+	if (e == NULL || e->depth != depth)
+		return false;
+	v = tt_value_from(e->value, ply);
+	if (e->bound == SCORE_EXACT || (e->bound == SCORE_LOWER && v >= beta) || (e->bound == SCORE_UPPER && v <= alpha)) {
+		s->res->tt_cutoffs++;
+		s->table->cutoffs++;
+		EMIT(s, node, TE_TT_CUTOFF, MOVE_NONE, v, depth, e->bound);
+		*score = s->opt->fail_soft ? v : v < alpha ? alpha : v > beta ? beta : v;
+		return true;
+	}
+	if (refine && e->bound == SCORE_LOWER && v > *refine) {
+		s->res->tt_refines++;
+		*refine = v;
+	}
+	return false;
+}
+
+/*
+ * Step 10. The transposition table on leaving (with --tt): the node's
+ * SCORE, with the bound it is against its window (ALPHA0, BETA), is stored
+ * at KEY with DEPTH and the BEST move (the one that cut off or last raised
+ * alpha). A node the stop cut short stores nothing: its value is none.
+ */
+static void tt_keep(struct searcher *s, uint64_t key, int depth, int ply, int score, int alpha0, int beta, move best)
+{
+	if (!s->stopping)
+		tt_store(s->table, key, depth, tt_value_to(score, ply), trace_bound_of(score, alpha0, beta), best);
+}
+
+/* Leaves NODE with SCORE as leave does, storing it first when TT (step 10). */
+TRACE_INLINE int tt_leave(struct searcher *s, bool tt, uint32_t node, uint64_t key, int depth, int ply, int score, int alpha0,
+			  int beta, move best)
+{
+	if (tt)
+		tt_keep(s, key, depth, ply, score, alpha0, beta, best);
+	return leave(s, node, score, alpha0, beta);
+}
+
+static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply);
+static int quiesce_tt(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply);
+
 /*
  * The quiescence search at quiescence ply QPLY (0 at the horizon). Its steps
  * are numbered as in the literature; each step that decides something emits
- * the trace event of the same name.
+ * the trace event of the same name. TT is a constant: the search is
+ * compiled twice, with the table (quiesce_tt) and without (quiesce), so
+ * that without it the table costs nothing.
  */
-static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply)
+TRACE_INLINE int quiesce_with(struct searcher *s, bool tt, uint32_t parent, move m, int alpha, int beta, int ply, int qply)
 {
 	const struct search_options *o = s->opt;
 	struct position *pos = &s->pos;
 	bool in_check = board_in_check(pos);
 	int eval = eval_static(pos, o->eval);
 	uint32_t node = enter(s, parent, m, ply, qply, alpha, beta, in_check, eval);
-	int alpha0 = alpha, best = -SCORE_INF, searched = 0, i;
+	int alpha0 = alpha, best = -SCORE_INF, searched = 0, i, stand = eval, ttd = 0, score;
 	bool evading = in_check && o->evasions;
 	struct move_list list;
+	uint64_t key = 0;
+	move bestmove = MOVE_NONE;
 
 	/* Step 6 (checked first). The --qdepth limit, and the hard ply limit. */
 	if (o->qdepth >= 0 && qply >= o->qdepth) {
@@ -290,39 +383,48 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 		EMIT(s, node, TE_PLY_LIMIT, MOVE_NONE, eval, 0, 0);
 		return leave(s, node, eval, alpha0, beta);
 	}
+	/* Step 0. The table may answer the node, or raise its stand pat (not at the root). */
+	if (tt) {
+		key = search_tt_key(o, pos, qply, m);
+		ttd = search_tt_depth(o, qply);
+		if (ply > 0 && tt_answers(s, node, key, ttd, ply, alpha, beta, &score,
+					  !evading && o->stand_pat ? &stand : NULL))
+			return leave(s, node, score, alpha0, beta);
+	}
 
 	if (evading) {
 		/* Step 1. In check: no standing pat; every legal evasion, and none means mate. */
 		movegen_evasions(pos, &list);
 		if (list.count == 0) {
-			int score = -(SCORE_MATE - ply);
-
+			score = -(SCORE_MATE - ply);
 			s->res->mates++;
 			EMIT(s, node, TE_MATE, MOVE_NONE, score, 0, 0);
-			return leave(s, node, score, alpha0, beta);
+			return tt_leave(s, tt, node, key, ttd, ply, score, alpha0, beta, MOVE_NONE);
 		}
 	} else {
 		/*
 		 * Step 2. Stand pat. The side to move need not capture: the static
 		 * value is a lower bound on what it can get. At or above beta the
 		 * node is already good enough to cut off; above alpha it raises alpha.
+		 * With --tt the value stood on may be a stored lower bound above the
+		 * static value (step 0): the stand pat event then says that value.
 		 */
 		if (o->stand_pat) {
 			int outcome = TSP_NONE;
 
-			best = eval;
-			if (eval >= beta) {
+			best = stand;
+			if (stand >= beta) {
 				s->res->stand_pat_cutoffs++;
-				EMIT(s, node, TE_STAND_PAT, MOVE_NONE, eval, 0, TSP_CUTOFF);
-				return leave(s, node, o->fail_soft ? eval : beta, alpha0, beta);
+				EMIT(s, node, TE_STAND_PAT, MOVE_NONE, stand, 0, TSP_CUTOFF);
+				return tt_leave(s, tt, node, key, ttd, ply, o->fail_soft ? stand : beta, alpha0, beta, MOVE_NONE);
 			}
-			if (eval > alpha) {
-				alpha = eval;
+			if (stand > alpha) {
+				alpha = stand;
 				outcome = TSP_RAISE;
 			}
 			if (ply == 0)
 				s->root_stood = true;
-			EMIT(s, node, TE_STAND_PAT, MOVE_NONE, eval, 0, outcome);
+			EMIT(s, node, TE_STAND_PAT, MOVE_NONE, stand, 0, outcome);
 		}
 		/* Step 3. The tactical moves: captures and queen promotions (and checks, pushes). */
 		quiescence_moves(s, &list, qply);
@@ -332,7 +434,6 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	for (i = 0; i < list.count; i++) {
 		move mv = list.moves[i];
 		struct undo u;
-		int score;
 
 		if (should_stop(s, node))
 			break;
@@ -350,14 +451,14 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 			if (o->delta && MOVE_IS_CAPTURE(mv) && !MOVE_IS_PROMOTION(mv)) {
 				int gain = board_captured_value(pos, mv);
 
-				if (eval + gain + o->delta_margin <= alpha) {
+				if (stand + gain + o->delta_margin <= alpha) {
 					s->res->delta_prunes++;
 					EMIT(s, node, TE_DELTA_PRUNE, mv, gain, o->delta_margin, 0);
 					continue;
 				}
 			}
 			/* Step 7. Futility pruning per capture (the modern form of step 4). */
-			if (o->futility && futility_pruned(s, node, mv, eval, alpha))
+			if (o->futility && futility_pruned(s, node, mv, stand, alpha))
 				continue;
 			/*
 			 * Step 5. SEE pruning: a capture that loses more than the
@@ -379,7 +480,8 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 		if (s->trace)
 			trace_move(s->trace, node, mv);
 		board_make(pos, mv, &u);
-		score = -quiesce(s, node, mv, -beta, -alpha, ply + 1, qply + 1);
+		score = -(tt ? quiesce_tt(s, node, mv, -beta, -alpha, ply + 1, qply + 1) :
+			  quiesce(s, node, mv, -beta, -alpha, ply + 1, qply + 1));
 		board_unmake(pos, mv, &u);
 
 		/*
@@ -394,10 +496,11 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 		if (score >= beta) {
 			s->res->beta_cutoffs++;
 			EMIT(s, node, TE_BETA_CUTOFF, mv, score, 0, 0);
-			return leave(s, node, o->fail_soft ? best : beta, alpha0, beta);
+			return tt_leave(s, tt, node, key, ttd, ply, o->fail_soft ? best : beta, alpha0, beta, mv);
 		}
 		if (score > alpha) {
 			alpha = score;
+			bestmove = mv;
 			EMIT(s, node, TE_ALPHA_RAISE, mv, alpha, 0, 0);
 			update_pv(s, ply, mv);
 		}
@@ -407,11 +510,22 @@ static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int b
 	/* Without a stand pat, a node that searched nothing is worth its static value (unless it was stopped). */
 	if (!evading && !o->stand_pat && searched == 0 && !s->stopping) {
 		EMIT(s, node, TE_QUIET_LEAF, MOVE_NONE, eval, 0, 0);
-		return leave(s, node, eval, alpha0, beta);
+		return tt_leave(s, tt, node, key, ttd, ply, eval, alpha0, beta, MOVE_NONE);
 	}
 	if (best == -SCORE_INF)
 		best = alpha;   /* stopped before any move: nothing better is known */
-	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
+	return tt_leave(s, tt, node, key, ttd, ply, o->fail_soft ? best : alpha, alpha0, beta, bestmove);
+}
+
+/* The quiescence search without the table, and with it (quiesce_with). */
+static int quiesce(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply)
+{
+	return quiesce_with(s, false, parent, m, alpha, beta, ply, qply);
+}
+
+static int quiesce_tt(struct searcher *s, uint32_t parent, move m, int alpha, int beta, int ply, int qply)
+{
+	return quiesce_with(s, true, parent, m, alpha, beta, ply, qply);
 }
 
 /*
@@ -457,35 +571,42 @@ static bool repeated(const struct searcher *s, int ply)
 	return false;
 }
 
-/* The main search: every legal move to DEPTH plies, then the quiescence search. */
-static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
+static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply);
+static int search_main_tt(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply);
+
+/* The main search: every legal move to DEPTH plies, then the quiescence search (TT as in quiesce_with). */
+TRACE_INLINE int search_with(struct searcher *s, bool tt, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
 {
 	const struct search_options *o = s->opt;
 	struct position *pos = &s->pos;
 	bool in_check;
 	uint32_t node;
-	int alpha0 = alpha, best = -SCORE_INF, i;
+	int alpha0 = alpha, best = -SCORE_INF, i, score;
 	struct move_list list;
+	move bestmove = MOVE_NONE;
 
 	if (depth <= 0) {
 		if (o->mode == QMODE_NONE)
 			return horizon(s, parent, m, alpha, beta, ply);
-		return quiesce(s, parent, m, alpha, beta, ply, 0);
+		return tt ? quiesce_tt(s, parent, m, alpha, beta, ply, 0) : quiesce(s, parent, m, alpha, beta, ply, 0);
 	}
 
 	in_check = board_in_check(pos);
 	node = enter(s, parent, m, ply, -1, alpha, beta, in_check,
 		     s->trace ? eval_static(pos, o->eval) : 0);
 
+	/* Step 0. The table may answer the node (not the root): a result of the same depth. */
+	if (tt && ply > 0 && tt_answers(s, node, pos->key, depth, ply, alpha, beta, &score, NULL))
+		return leave(s, node, score, alpha0, beta);
+
 	/* Step 1. No legal move: checkmate (scored by its distance from the root) or stalemate. */
 	movegen_all(pos, &list);
 	if (list.count == 0) {
-		int score = in_check ? -(SCORE_MATE - ply) : 0;
-
+		score = in_check ? -(SCORE_MATE - ply) : 0;
 		if (in_check)
 			s->res->mates++;
 		EMIT(s, node, in_check ? TE_MATE : TE_STALEMATE, MOVE_NONE, score, 0, 0);
-		return leave(s, node, score, alpha0, beta);
+		return tt_leave(s, tt, node, pos->key, depth, ply, score, alpha0, beta, MOVE_NONE);
 	}
 
 	/* Step 2. Try every move, best-looking first. */
@@ -493,7 +614,6 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 	for (i = 0; i < list.count; i++) {
 		move mv = list.moves[i];
 		struct undo u;
-		int score;
 
 		if (should_stop(s, node))
 			break;
@@ -507,7 +627,8 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 			score = 0;
 			s->pv_len[ply + 1] = 0;
 		} else {
-			score = -search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1);
+			score = -(tt ? search_main_tt(s, node, mv, depth - 1, -beta, -alpha, ply + 1) :
+				  search_main(s, node, mv, depth - 1, -beta, -alpha, ply + 1));
 		}
 		board_unmake(pos, mv, &u);
 
@@ -520,11 +641,12 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 		if (score >= beta) {
 			s->res->beta_cutoffs++;
 			EMIT(s, node, TE_BETA_CUTOFF, mv, score, 0, 0);
-			return leave(s, node, o->fail_soft ? best : beta, alpha0, beta);
+			return tt_leave(s, tt, node, pos->key, depth, ply, o->fail_soft ? best : beta, alpha0, beta, mv);
 		}
 		/* Step 4. A better move: it raises alpha and becomes the principal variation. */
 		if (score > alpha) {
 			alpha = score;
+			bestmove = mv;
 			EMIT(s, node, TE_ALPHA_RAISE, mv, alpha, 0, 0);
 			update_pv(s, ply, mv);
 		}
@@ -532,13 +654,25 @@ static int search_main(struct searcher *s, uint32_t parent, move m, int depth, i
 	note_root(s, ply, i, list.count);
 	if (best == -SCORE_INF)
 		best = alpha;
-	return leave(s, node, o->fail_soft ? best : alpha, alpha0, beta);
+	return tt_leave(s, tt, node, pos->key, depth, ply, o->fail_soft ? best : alpha, alpha0, beta, bestmove);
+}
+
+/* The main search without the table, and with it (search_with). */
+static int search_main(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
+{
+	return search_with(s, false, parent, m, depth, alpha, beta, ply);
+}
+
+static int search_main_tt(struct searcher *s, uint32_t parent, move m, int depth, int alpha, int beta, int ply)
+{
+	return search_with(s, true, parent, m, depth, alpha, beta, ply);
 }
 
 int search_run(const struct position *root, const struct search_options *opt,
 	       struct trace *trace, const atomic_int *stop, struct search_result *res)
 {
 	struct searcher *s = xcalloc(1, sizeof *s);
+	struct tt *own_table = NULL;
 	double start = util_now();
 
 	memset(res, 0, sizeof *res);
@@ -562,7 +696,14 @@ int search_run(const struct position *root, const struct search_options *opt,
 		res->memory_budget = budget;
 	}
 
-	res->score = search_main(s, TRACE_NONE, MOVE_NONE, opt->depth, -SCORE_INF, SCORE_INF, 0);
+	if (opt->tt) {
+		s->table = opt->table;
+		if (s->table == NULL && (s->table = own_table = tt_new(opt->tt_size)) == NULL)
+			util_die("out of memory for a transposition table of %d MB (--tt-size)", opt->tt_size);
+	}
+
+	res->score = s->table ? search_main_tt(s, TRACE_NONE, MOVE_NONE, opt->depth, -SCORE_INF, SCORE_INF, 0) :
+		     search_main(s, TRACE_NONE, MOVE_NONE, opt->depth, -SCORE_INF, SCORE_INF, 0);
 	res->pv_len = s->pv_len[0];
 	memcpy(res->pv, s->pv[0], sizeof(move) * (size_t)res->pv_len);
 	res->best = res->pv_len > 0 ? res->pv[0] : MOVE_NONE;
@@ -582,6 +723,7 @@ int search_run(const struct position *root, const struct search_options *opt,
 		trace_mark_pv(trace, res->pv, res->pv_len);
 		trace_trim(trace);
 	}
+	tt_free(own_table);
 	free(s);
 	return res->score;
 }

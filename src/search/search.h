@@ -14,6 +14,7 @@
 #include "chess/eval.h"
 #include "chess/score.h"
 #include "search/trace.h"
+#include "search/tt.h"
 #include "base/types.h"
 
 #define SEARCH_MAX_PLY 128
@@ -48,6 +49,8 @@ struct search_options {
 	int futility_margin;
 	int recaptures;         /* from this quiescence ply on, only moves to the last move's square; -1 = off */
 	int evasion_limit;      /* in check, quiet evasions skipped after this many searched; -1 = off */
+	bool tt;                /* the transposition table (tt.h): probe on entry, store on leaving (step 0) */
+	int tt_size;            /* its size in MB */
 	enum move_order order;
 	enum eval_kind eval;
 	uint64_t max_nodes;     /* 0 = no cap */
@@ -77,6 +80,13 @@ struct search_options {
 	 */
 	const uint64_t *history;
 	int history_len;
+	/*
+	 * With tt on: a table the caller keeps across searches (iterative
+	 * deepening keeps one across the iterations of a move). NULL: the
+	 * search makes its own of tt_size MB, empty, and frees it at the end,
+	 * so that every search (and trace) starts from an empty table.
+	 */
+	struct tt *table;
 };
 
 #define SEARCH_PROGRESS_NODES 200000
@@ -95,6 +105,8 @@ struct search_result {
 	uint64_t futility_prunes;   /* step 7 (not in a trace file's result: count the events) */
 	uint64_t recapture_prunes;  /* step 8 */
 	uint64_t evasion_prunes;    /* step 9 */
+	uint64_t tt_cutoffs;        /* step 0: nodes the table answered */
+	uint64_t tt_refines;        /* step 0: stand pats the table raised */
 	uint64_t mates;
 	int seldepth;           /* the deepest ply any node reached (quiescence included) */
 	bool stopped;           /* cut short by the node cap, the memory budget or an interrupt */
@@ -144,6 +156,24 @@ static inline int search_order_key(const struct position *pos, move m)
  */
 int search_run(const struct position *root, const struct search_options *opt,
 	       struct trace *trace, const atomic_int *stop, struct search_result *res);
+
+/*
+ * The depth a quiescence node at QPLY stores and probes in the
+ * transposition table (tt.h): 0 minus its quiescence class, min(QPLY, H),
+ * where H is the last quiescence ply a rule of O names (the check plies in
+ * mode checks, --qdepth, --recaptures; 0 when none does). Two quiescence
+ * nodes of one class search the same moves in their whole subtrees, so one
+ * may answer the other; nodes of different classes never answer each other.
+ */
+int search_tt_depth(const struct search_options *o, int qply);
+
+/*
+ * The table's key of quiescence node POS at QPLY reached by LAST: the
+ * position's Zobrist key, and where only recaptures are searched
+ * (--recaptures, qply at or past it, below a move) the square LAST went to
+ * as well, since the node's moves depend on it.
+ */
+uint64_t search_tt_key(const struct search_options *o, const struct position *pos, int qply, move last);
 
 #define SEARCH_NO_MEMORY_LIMIT UINT64_MAX
 

@@ -37,7 +37,7 @@ enum trace_kind {
 	TE_RECAPTURE_PRUNE, /* MOVE skipped: not to the square the node's move went to (--recaptures) */
 	TE_EVASION_PRUNE,  /* quiet evasion MOVE skipped: v1 = the best score so far, v2 = evasions searched */
 	/* What real engines do besides (quiesce-trace(5), DECLARATIONS): none of them is quiesce's own. */
-	TE_TT_CUTOFF,      /* a transposition-table hit ends the node: v1 = the stored value, extra = its bound (TB_*) */
+	TE_TT_CUTOFF,      /* a transposition-table hit ends the node: v1 = the stored value, v2 = its depth, extra = its bound (TB_*) */
 	TE_DRAW,           /* a draw (repetition, fifty moves) ends the node: v1 = 0; extra = reason (TDR_*) */
 	TE_EXTENSION,      /* the next move's child is searched v1 plies deeper (negative: a reduction); extra = reason (TXR_*) */
 	TE_NULL_MOVE,      /* a null move was searched: v1 = its value for this node, v2 = the reduction R */
@@ -50,6 +50,9 @@ static inline bool trace_is_prune(int kind)
 	return kind == TE_DELTA_PRUNE || kind == TE_SEE_PRUNE || kind == TE_FUTILITY_PRUNE || kind == TE_RECAPTURE_PRUNE ||
 	       kind == TE_EVASION_PRUNE;
 }
+
+/* A tt_cutoff's depth when the trace does not give it (a foreign engine's). */
+#define TRACE_TT_DEPTH_NONE (-32768)
 
 /* Which futility rule pruned: the captured value could not reach alpha, or the capture wins nothing by SEE. */
 enum { TFP_VALUE = 0, TFP_SEE = 1 };

@@ -199,6 +199,22 @@ static void faulty_note(const struct position *pos, const char *who, char *buf, 
 }
 
 /*
+ * The value node NODE (ND) stood pat on: its stand_pat event's, which a
+ * stored lower bound may have raised above the static value (--tt), else
+ * its static value. Delta and futility pruning compare this value.
+ */
+static int stood_value(const struct trace *t, uint32_t node, const struct trace_node *nd)
+{
+	struct trace_iter it;
+	struct trace_event e;
+
+	trace_iter_init(&it, t, nd->enter + 1);
+	if (trace_iter_next(&it, &e) && e.node == node && e.kind == TE_STAND_PAT)
+		return e.v1;
+	return nd->eval;
+}
+
+/*
  * The sentence of a futility, recapture or evasion prune E (event EV of
  * node ND; SAN its move): the numbers that decided, as the search compared
  * them.
@@ -206,19 +222,19 @@ static void faulty_note(const struct position *pos, const char *who, char *buf, 
 static void explain_modern_prune(const struct trace *t, uint32_t ev, const struct trace_event *e,
 				 const struct trace_node *nd, const char *san, char *buf, size_t n)
 {
-	int alpha = alpha_at(t, e->node, ev);
+	int alpha = alpha_at(t, e->node, ev), sv = stood_value(t, e->node, nd);
 
 	switch (e->kind) {
 	case TE_FUTILITY_PRUNE:
 		if (e->extra == TFP_SEE)
 			snprintf(buf, n, "Futility pruning skips %s: the stand pat %s plus the margin of %d reaches "
 				 "only %s, not above alpha (%s), and the capture wins no material (SEE %d), so it "
-				 "cannot lift the score.", san, sc(nd->eval, nd->ply), e->v2,
-				 sc(nd->eval + e->v2, nd->ply), sc(alpha, nd->ply), e->v1);
+				 "cannot lift the score.", san, sc(sv, nd->ply), e->v2,
+				 sc(sv + e->v2, nd->ply), sc(alpha, nd->ply), e->v1);
 		else
 			snprintf(buf, n, "Futility pruning skips %s: the stand pat %s plus the margin of %d plus the "
 				 "%d of the captured piece reaches only %s, not above alpha (%s).", san,
-				 sc(nd->eval, nd->ply), e->v2, e->v1, sc(nd->eval + e->v2 + e->v1, nd->ply),
+				 sc(sv, nd->ply), e->v2, e->v1, sc(sv + e->v2 + e->v1, nd->ply),
 				 sc(alpha, nd->ply));
 		break;
 	case TE_RECAPTURE_PRUNE:
@@ -309,6 +325,15 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 		/* Only the faulty variant stands pat in check: then the usual reasons do not hold. */
 		bool checked = (nd->flags & TN_IN_CHECK) != 0;
 
+		if (e->v1 != nd->eval && !checked) {
+			/* Raised by the transposition table: a stored lower bound above the static value (--tt). */
+			snprintf(buf, n, "The table holds at least %s for this position (a lower bound left by an earlier "
+				 "search of it), more than its static value %s: %s stands pat on %s%s.", sc(e->v1, nd->ply),
+				 sc(nd->eval, nd->ply), who, sc(e->v1, nd->ply),
+				 e->extra == TSP_RAISE ? ", and alpha rises to it" : e->extra == TSP_CUTOFF ?
+				 ", at least beta: the node is cut off" : ", not above alpha");
+			break;
+		}
 		if (e->extra == TSP_CUTOFF)
 			snprintf(buf, n, "The stand pat of %s is at least beta (%s): %s, so the node returns %s.",
 				 sc(e->v1, nd->ply), sce(nd->beta, nd->ply), checked ? "the search takes the static value as a lower bound"
@@ -350,7 +375,8 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 	case TE_DELTA_PRUNE:
 		snprintf(buf, n, "Delta pruning skips %s: even winning the %d of the captured piece plus a "
 			 "margin of %d, the stand pat %s would reach only %s, not above alpha (%s).",
-			 san, e->v1, e->v2, sc(nd->eval, nd->ply), sc(nd->eval + e->v1 + e->v2, nd->ply), sce(alpha_at(t, e->node, ev), nd->ply));
+			 san, e->v1, e->v2, sc(stood_value(t, e->node, nd), nd->ply),
+			 sc(stood_value(t, e->node, nd) + e->v1 + e->v2, nd->ply), sce(alpha_at(t, e->node, ev), nd->ply));
 		break;
 	case TE_SEE_PRUNE:
 		if (e->v2)
@@ -422,10 +448,32 @@ void explain_event(const struct trace *t, uint32_t ev, const struct position *ro
 			 e->extra ? "interrupted" : "node cap reached");
 		break;
 	case TE_TT_CUTOFF:
-		snprintf(buf, n, "The transposition table already holds this position, searched before to enough "
-			 "depth: its stored value %s (%s) ends the node without a search.", sc(e->v1, nd->ply),
-			 e->extra == TB_LOWER ? "a lower bound, at least beta" : e->extra == TB_UPPER ?
-			 "an upper bound, at most alpha" : "exact");
+		if (e->v2 == TRACE_TT_DEPTH_NONE) {
+			snprintf(buf, n, "The transposition table already holds this position, searched before to enough "
+				 "depth: its stored value %s (%s) ends the node without a search.", sc(e->v1, nd->ply),
+				 e->extra == TB_LOWER ? "a lower bound, at least beta" : e->extra == TB_UPPER ?
+				 "an upper bound, at most alpha" : "exact");
+			break;
+		}
+		{
+			char depth[48], stored[SCORE_BOUND_BUFSIZE], why[96];
+
+			if (e->v2 > 0)
+				snprintf(depth, sizeof depth, "depth %d", e->v2);
+			else if (e->v2 == 0)
+				snprintf(depth, sizeof depth, "depth 0 (the quiescence search)");
+			else
+				snprintf(depth, sizeof depth, "depth %d (quiescence class %d)", e->v2, -e->v2);
+			score_format_bound(e->v1, nd->ply, e->extra, false, stored, sizeof stored);
+			if (e->extra == TB_LOWER)
+				snprintf(why, sizeof why, "at least beta (%s)", sce(nd->beta, nd->ply));
+			else if (e->extra == TB_UPPER)
+				snprintf(why, sizeof why, "at most alpha (%s)", sce(nd->alpha, nd->ply));
+			else
+				snprintf(why, sizeof why, "an exact value");
+			snprintf(buf, n, "The table answers: this position was left before at %s, the same depth as here, "
+				 "with %s, %s: the node is cut off without a search.", depth, stored, why);
+		}
 		break;
 	case TE_DRAW:
 		snprintf(buf, n, "%s: the position is a draw, scored %s without a search.",
@@ -538,6 +586,9 @@ void explain_tree_line(const struct trace *t, uint32_t node, const char *move_sa
 		case TE_MATE:
 			b = "mate";
 			break;
+		case TE_TT_CUTOFF:
+			b = "tt";   /* answered by the transposition table */
+			break;
 		case TE_STOPPED:
 			if (!stopped)
 				b = "stopped";
@@ -565,16 +616,17 @@ void explain_prune_line(const struct trace *t, uint32_t ev, const char *move_san
 {
 	const struct trace_event e_v = trace_event_get(t, ev), *e = &e_v;
 	const struct trace_node nd_v = trace_node_get(t, e->node), *nd = &nd_v;
+	int sv = stood_value(t, e->node, nd);
 
 	if (e->kind == TE_DELTA_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: delta (%s + %d + %d <= alpha %s)", move_san,
-			 sc(nd->eval, nd->ply), e->v1, e->v2, sce(alpha_at(t, e->node, ev), nd->ply));
+			 sc(sv, nd->ply), e->v1, e->v2, sce(alpha_at(t, e->node, ev), nd->ply));
 	else if (e->kind == TE_FUTILITY_PRUNE && e->extra == TFP_SEE)
 		snprintf(buf, n, "~%-8s pruned: futility (%s + %d <= alpha %s, SEE %d <= 0)", move_san,
-			 sc(nd->eval, nd->ply), e->v2, sce(alpha_at(t, e->node, ev), nd->ply), e->v1);
+			 sc(sv, nd->ply), e->v2, sce(alpha_at(t, e->node, ev), nd->ply), e->v1);
 	else if (e->kind == TE_FUTILITY_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: futility (%s + %d + %d <= alpha %s)", move_san,
-			 sc(nd->eval, nd->ply), e->v2, e->v1, sce(alpha_at(t, e->node, ev), nd->ply));
+			 sc(sv, nd->ply), e->v2, e->v1, sce(alpha_at(t, e->node, ev), nd->ply));
 	else if (e->kind == TE_RECAPTURE_PRUNE)
 		snprintf(buf, n, "~%-8s pruned: not a recapture (qply %d)", move_san, nd->qply);
 	else if (e->kind == TE_EVASION_PRUNE)

@@ -495,6 +495,7 @@ static const struct {
 	{ "futility", "futility" },
 	{ "recaptures", "recaptures" },
 	{ "evasion-pruning", "checks" },      /* what a node in check searches */
+	{ "tt", "stand-pat" },                /* a stored bound decides as a stand pat does: only at beta */
 	{ "modern", "futility" },             /* the preset's pruning, per capture */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };

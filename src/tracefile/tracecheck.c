@@ -448,7 +448,9 @@ static void stand_pat(struct checker *c, struct frame *f, const struct trace_eve
 	 * evaluations, else the node's eval as the trace gives it (a reader
 	 * takes an absent one from this very value).
 	 */
-	if (v != f->nd.eval)
+	if (v != f->nd.eval && c->opt->tt)
+		tracecheck_tt_stand_pat(c, f, v);   /* a stored lower bound may raise it */
+	else if (v != f->nd.eval)
 		tracecheck_violation(c, f->node, "stand-pat-value", "expected the static value %s, found %s", S(f->nd.eval), S(v));
 	want = v >= f->beta ? TSP_CUTOFF : v > f->alpha ? TSP_RAISE : TSP_NONE;
 	if (e->extra == TSP_CUTOFF && want != TSP_CUTOFF)
@@ -597,7 +599,7 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 				  "expected a quiet leaf only in the quiescence search with the stand pat off and not answering a check");
 		break;
 	case TE_TT_CUTOFF:
-		if (!c->decl.tt)
+		if (!c->decl.tt && !c->opt->tt)
 			tracecheck_violation(c, f->node, "tt-undeclared", "expected no transposition-table cutoff (the trace declares no "
 				  "\"tt\"), found one worth %s", S(v));
 		else if (e->extra == TB_LOWER && v < f->beta)
@@ -606,6 +608,8 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 		else if (e->extra == TB_UPPER && v > f->alpha)
 			tracecheck_violation(c, f->node, "tt-bound", "expected a stored upper bound to cut off only at or below alpha %s, "
 				  "found %s", S(f->alpha), S(v));
+		if (c->opt->tt)
+			tracecheck_tt_cutoff(c, f, e);   /* quiesce's own table: depth and value as stored */
 		break;
 	case TE_DRAW:
 		if (!c->decl.draws)
@@ -877,6 +881,8 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 			uint32_t node = f->node;
 
 			leave_node(&c, f, &e);
+			if (opt->tt)
+				tracecheck_tt_left(&c, f, score, e.extra);
 			c.handled_len = f->handled_at;
 			if (c.depth > 1)
 				board_unmake(&c.pos, m, &f->undo);
@@ -903,6 +909,7 @@ void tracecheck_run(const struct trace *t, const struct position *root, const st
 	}
 	free(c.stack);
 	free(c.handled);
+	tracecheck_tt_free(&c);
 }
 
 void tracecheck_report_free(struct tracecheck_report *rep)

@@ -76,6 +76,7 @@ struct checker {
 	 */
 	move *handled;
 	size_t handled_len, handled_cap;
+	struct tt_seen *tt;           /* with option tt: what the table holds (tracecheck_tt.c); NULL before the first store */
 };
 
 /* Records a violation of RULE at NODE (its path and the message FMT). */
@@ -96,5 +97,16 @@ void tracecheck_note_handled(struct checker *c, move m);
 void tracecheck_missed_modern(struct checker *c, const struct frame *f, move m);
 /* A futility, recapture or evasion prune event E of F. */
 void tracecheck_modern_prune(struct checker *c, struct frame *f, const struct trace_event *e);
+
+/*
+ * Quiesce's own transposition table (tracecheck_tt.c): F left with SCORE
+ * and BOUND (the table stores it); a tt_cutoff E of F (rules tt-depth and
+ * tt-stored); whether a stand pat V of F above its static value is a
+ * stored lower bound (else rule tt-stand-pat is reported); the map's memory.
+ */
+void tracecheck_tt_left(struct checker *c, const struct frame *f, int score, int bound);
+void tracecheck_tt_cutoff(struct checker *c, const struct frame *f, const struct trace_event *e);
+bool tracecheck_tt_stand_pat(struct checker *c, const struct frame *f, int v);
+void tracecheck_tt_free(struct checker *c);
 
 #endif

@@ -139,6 +139,13 @@ static void describe(const struct trace *t, const struct trace_event *e, char *b
 	case TE_STOPPED:
 		snprintf(buf, n, "stops (node cap or interrupt)");
 		break;
+	case TE_TT_CUTOFF:
+		if (e->v2 == TRACE_TT_DEPTH_NONE)
+			snprintf(buf, n, "is answered by the transposition table: %s (%s)", S(e->v1), trace_bound_name(e->extra));
+		else
+			snprintf(buf, n, "is answered by the transposition table: %s (%s), stored at depth %d", S(e->v1),
+				 trace_bound_name(e->extra), e->v2);
+		break;
 	default:
 		snprintf(buf, n, "has a %s leaf worth %s", trace_kind_name(e->kind), S(e->v1));
 		break;
@@ -155,7 +162,7 @@ static bool is_prune_kind(int kind)
 static bool is_leaf_kind(int kind)
 {
 	return kind == TE_MATE || kind == TE_STALEMATE || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
-	       kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF;
+	       kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF || kind == TE_TT_CUTOFF;
 }
 
 /* Records the parting at NA / NB with REASON, and the two sides' descriptions. */
@@ -185,6 +192,7 @@ static bool same_event(const struct trace_event *x, const struct trace_event *y)
 	case TE_EVASION_PRUNE:
 		return x->v1 == y->v1 && x->v2 == y->v2;
 	case TE_FUTILITY_PRUNE:
+	case TE_TT_CUTOFF:
 		return x->v1 == y->v1 && x->v2 == y->v2 && x->extra == y->extra;
 	case TE_STAND_PAT:
 	case TE_LEAVE:

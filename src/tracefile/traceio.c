@@ -466,6 +466,10 @@ static void json_event_fields(struct wbuf *w, const struct trace *t, const struc
 		wb_int(w, e->v1);
 		WB(w, ", \"bound\": ");
 		wb_string(w, trace_bound_name(e->extra));
+		if (e->v2 != TRACE_TT_DEPTH_NONE) {
+			WB(w, ", \"depth\": ");
+			wb_int(w, e->v2);
+		}
 		break;
 	case TE_DRAW:
 		WB(w, ", \"value\": ");

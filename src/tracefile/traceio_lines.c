@@ -299,6 +299,10 @@ static void compact_records(struct wbuf *w, const struct trace *t, const struct 
 					wb_lit(w, name, strlen(name));
 					wb_char(w, '"');
 				}
+				if (e->v2 != TRACE_TT_DEPTH_NONE) {
+					OPT(w, &open, "depth");
+					wb_int(w, e->v2);
+				}
 				break;
 			case TE_DRAW:
 				if (e->v1 != 0) {

@@ -775,9 +775,11 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 		int bound;
 
 		if (!tracereader_get_score(r, &rc, "value", true, &value, NULL) ||
-		    !tracereader_get_enum(r, &rc, "bound", bound_names, &bound))
+		    !tracereader_get_enum(r, &rc, "bound", bound_names, &bound) ||
+		    !tracereader_get_int(r, &rc, "depth", -SEARCH_MAX_PLY, SEARCH_MAX_PLY, false, &x, &has))
 			return false;
 		extra = bound < 0 ? trace_bound_of(value, f->alpha, f->beta) : bound;
+		v2 = has ? (int)x : TRACE_TT_DEPTH_NONE;
 		break;
 	}
 	case TE_DRAW: {

@@ -265,6 +265,9 @@ static void compact_line(const struct trace *t, uint32_t node, const char *san, 
 		case TE_MATE:
 			badge = "mate";
 			break;
+		case TE_TT_CUTOFF:
+			badge = "tt";   /* answered by the transposition table */
+			break;
 		case TE_STOPPED:
 			badge = stopped ? NULL : "stop";
 			stopped = true;
