@@ -58,7 +58,7 @@ grep -q "score cp 0 " "$T/out" && fail "uci: a draw score with no game history: 
 
 # The Variant option sets a whole variant from the mode specs' words: modern
 # through Variant searches what the modern preset's switches set one by one
-# through their own options search (quiesce(1): futility, SEE margin 80,
+# through their own options search (quiesce(1): the table, futility, SEE margin 80,
 # evasion limit 2, recaptures from ply 5), and not what the default does.
 # A bad spec is refused with an info string and changes nothing.
 uci_depth3() {
@@ -68,7 +68,7 @@ uci_depth3() {
 }
 by_variant=$(uci_depth3 "Variant value modern")
 grep -q '^option name Variant type combo .*var captures.* var modern' "$T/out" || fail "uci: no Variant combo naming modern"
-by_switches=$(uci_depth3 "Futility value true" "SEEMargin value 80" "SEE value true" "EvasionLimit value 2" "Recaptures value 5")
+by_switches=$(uci_depth3 "TT value true" "Futility value true" "SEEMargin value 80" "SEE value true" "EvasionLimit value 2" "Recaptures value 5")
 by_default=$(uci_depth3 "Variant value captures+bogus")
 expect_out_line "info string setoption Variant: unknown mode 'bogus' in 'captures+bogus': expected none, captures, checks, brute, faulty, rival or modern, or a switch (soft, checks-all, nodelta, delta=M, see, depth=N, ...: a search option of 'set', as NAME or NAME=VALUE)" "uci: a bad Variant"
 [ -n "$by_variant" ] || fail "uci: Variant modern gave no depth-3 line"
