@@ -56,14 +56,20 @@ done
 printf 'open %s\njump tt_cutoff\nevent\n' "$T/tt.jsonl" | "$Q" repl >"$T/out" 2>&1
 expect_out_has "The transposition table already holds this position" "the tutor explains a tt_cutoff"
 
-# ---- draws. Hand-worked: the root is scored 0 by a repetition.
+# ---- draws. Hand-worked: the root is scored 0 by a repetition (its clock, 4 plies
+# since the last capture or pawn move, lets the game before it hold the position).
 cat >"$T/draw.jsonl" <<'EOF'
-{"format": "quiesce-trace", "version": 3, "fen": "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1", "options": {"depth": 1}, "declares": {"draws": true}}
+{"format": "quiesce-trace", "version": 3, "fen": "4k3/8/8/3n4/8/8/8/3QK3 w - - 4 10", "options": {"depth": 1}, "declares": {"draws": true}}
 ["enter"]
 ["draw",{"reason":"repetition"}]
 ["leave",0]
 EOF
 expect_exit 0 "a declared draw" "$Q" check-trace "$T/draw.jsonl" || show_output
+# The same draw with the clock at 0: the root follows a capture or pawn move and repeats nothing.
+sed 's|3QK3 w - - 4 10|3QK3 w - - 0 1|' "$T/draw.jsonl" >"$T/draw0.jsonl"
+run "$Q" check-trace "$T/draw0.jsonl"
+expect_out_has "node 0 (root): draw-repetition: expected a repetition draw only at a position met earlier on the path" \
+	"a repetition draw at the root with the clock at 0"
 printf 'open %s\njump draw\nevent\n' "$T/draw.jsonl" | "$Q" repl >"$T/out" 2>&1
 expect_out_has "The position repeats: the position is a draw, scored 0" "the tutor explains a draw"
 sed 's/"draws": true/"tt": true/' "$T/draw.jsonl" >"$T/draw-undeclared.jsonl"
@@ -75,7 +81,7 @@ sed -e 's/\["draw",{"reason":"repetition"}\]/["draw",{"reason":"repetition","val
 run "$Q" check-trace "$T/draw5.jsonl"
 expect_out_has "node 0 (root): draw-value: expected a draw to score 0, found +5" "a draw scored 5 is named"
 # The fifty-move rule needs 100 plies without a capture or pawn move: the FEN says 0.
-sed 's/"repetition"/"fifty"/' "$T/draw.jsonl" >"$T/fifty.jsonl"
+sed 's/"repetition"/"fifty"/; s|3QK3 w - - 4 10|3QK3 w - - 0 1|' "$T/draw.jsonl" >"$T/fifty.jsonl"
 run "$Q" check-trace "$T/fifty.jsonl"
 expect_out_has "node 0 (root): draw-fifty: expected a fifty-move draw only at 100 plies without a capture or pawn move, found 0" \
 	"a fifty-move draw at halfmove 0 is named"
