@@ -868,6 +868,9 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 		w.opt.recaptures = 1 + p->index % 2;
 		ok = practice_ask_recaptures(s, p, rng, q, &w);
 		break;
+	case PD_TT:
+		ok = practice_ask_tt(s, p, rng, q, &w);
+		break;
 	default:
 		return false;
 	}
