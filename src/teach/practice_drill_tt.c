@@ -29,13 +29,6 @@
 /* The drill's main search depth: two plies, so that the table meets positions reached by two roads. */
 #define TT_DRILL_DEPTH 2
 
-/* The drill's rule, one sentence (the other drills' are in practice_drill.c). */
-static const char tt_rule[] =
-	"The table answers a node (not the root) only with an entry of its position stored at the same depth "
-	"(a main-search node's remaining depth, a quiescence node's 0 minus its quiescence class) whose bound "
-	"decides: an exact value, a lower bound at or above beta, or an upper bound at or below alpha; "
-	"fail-hard returns the stored value clamped to the window.";
-
 /* What a node's probe found: an entry of its own position (the replay's record of one node). */
 struct tt_probe_seen {
 	int depth;                  /* the node's table depth */
@@ -159,7 +152,7 @@ static bool replay(struct walk *w)
 
 			ok = ce.v1 == value && ce.v2 == e->depth && ce.extra == e->bound;
 		} else if (e != NULL && e->depth == f->depth && e->bound == TB_LOWER && quiescence &&
-			   !(nd.flags & TN_IN_CHECK) && o->stand_pat) {
+			   !((nd.flags & TN_IN_CHECK) && o->evasions) && o->stand_pat) {
 			/* A lower bound that does not decide is stood on when above the static value. */
 			ok = stand == (value > nd.eval ? value : nd.eval);
 		}
@@ -283,7 +276,6 @@ bool practice_ask_tt(struct practice_set *s, const struct practice_pos *p, uint6
 	quiescence = nd.flags & TN_QUIESCENCE;
 	practice_node_position(s->trace, c->node, &p->pos, &q->pos, line, sizeof line);
 	practice_question_start(q, s, p, level, c->node, MOVE_NONE);
-	q->rule = tt_rule;
 	score_format(sp->value, nd.ply, stored, sizeof stored);
 	score_format_edge(nd.alpha, nd.ply, a, sizeof a);
 	score_format_edge(nd.beta, nd.ply, b, sizeof b);
