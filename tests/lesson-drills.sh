@@ -23,8 +23,8 @@ for f in "$srcdir"/lessons/*.lesson; do
 	fi
 	[ "$(grep -c '^Practise this:' "$T/out")" -eq 1 ] || fail "$id: the drill is offered more than once"
 	case $drill in
-	stand-pat | order | delta | see | horizon | checks | futility | recaptures) ;;
-	*) fail "$id: '$drill' is not one of the eight drills of quiesce(1)" ;;
+	stand-pat | order | delta | see | horizon | checks | futility | recaptures | tt) ;;
+	*) fail "$id: '$drill' is not one of the nine drills of quiesce(1)" ;;
 	esac
 	"$Q" practice --drill "$drill" --count 1 --seed 1 --answer-key >"$T/key" 2>"$T/err" ||
 		fail "$id: 'quiesce practice --drill $drill' fails: $(head -n 1 "$T/err")"

@@ -208,6 +208,7 @@ def main():
         print(f"practice-check: {len(questions)} questions but {len(keys)} answers")
         return 1
     bad = checked = ties = 0
+    branches = {}
     alternatives = []
     for q, key in zip(questions, keys):
         qid = q.split()[1].rstrip(':')
@@ -256,6 +257,47 @@ def main():
             top = mvv_lva_top(board, side, ep)
             want = 'yes' if uci in {u for _, _, _, u in top} else 'no'
             ties += len(top) > 1
+        elif drill == 'tt':
+            # The table's rule (quiesce(1), "The transposition table"), from the prompt's numbers alone.
+            m = re.search(r'(Quiescence node, quiescence ply (\d+)|Main-search node, remaining depth (\d+)) after .* '
+                          r'\((White|Black) to move; --tt, depth (\d+)(, mode checks, --check-plies (\d+))?\): node depth '
+                          r'(-?\d+), window \[([^,]+), ([^\]]+)\]\. The table holds this position at depth (-?\d+): '
+                          r'value ([-+]?\d+), (exact|a lower bound|an upper bound)\. ', q)
+            if m is None:
+                bad += 1
+                print(f"{qid}: the prompt does not read as a tt question: {q.strip()}")
+                continue
+            qply, remaining, to_move, plies = m.group(2), m.group(3), m.group(4), m.group(7)
+            depth, atext, btext, stored = int(m.group(8)), m.group(9), m.group(10), int(m.group(11))
+            value, kind = int(m.group(12)), m.group(13)
+            # The node's depth worked out again: a main node's remaining depth, a quiescence node's 0 minus its
+            # class (its quiescence ply, at most the check plies in mode checks, 0 in mode captures).
+            own = int(remaining) if remaining else -min(int(qply), int(plies) if plies else 0)
+            if own != depth or to_move[0].lower() != side:
+                bad += 1
+                print(f"{qid}: node depth {depth} (by hand {own}), {to_move} to move, FEN side {side}")
+            alpha, beta = bound(atext), bound(btext)
+            if stored != depth:
+                branch = 'other depth'
+            elif kind == 'exact':
+                branch = 'answered exact'
+            elif kind == 'a lower bound' and value >= beta:
+                branch = 'lower>=beta'
+            elif kind == 'an upper bound' and value <= alpha:
+                branch = 'upper<=alpha'
+            else:
+                branch = 'bound does not decide'
+            branches[branch] = branches.get(branch, 0) + 1
+            answers = branch in ('answered exact', 'lower>=beta', 'upper<=alpha')
+            if level == 1:
+                want = 'yes' if answers else 'no'
+            elif not answers:
+                bad += 1
+                print(f"{qid}: a value asked of a node the table does not answer ({branch})")
+                continue
+            else:
+                # Fail-hard: the stored value clamped to the window, written as the window's bound where it is one.
+                want = atext if value < alpha else btext if value > beta else str(value)
         elif drill == 'checks':
             m = re.search(r'(in check|not in check), window \[([^,]+), ([^\]]+)\], static value (\S+), '
                           r'quiescence ply (\d+), mode checks, --check-plies (\d+)', q)
@@ -273,6 +315,8 @@ def main():
         with open(sys.argv[5], 'w') as out:
             out.write(''.join(a + '\n' for a in alternatives))
     print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree, {ties} ties")
+    if branches:
+        print("practice-check: tt branches: " + ", ".join(f"{k} {v}" for k, v in sorted(branches.items())))
     return 1 if bad or checked == 0 else 0
 
 

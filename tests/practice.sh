@@ -3,7 +3,7 @@
 # answered from --answer-key score 1000/1000 and 1,000 wrong answers score
 # 0; the answers are worked out again without the engine (practice-check.py:
 # material count, the delta sum, a recursive SEE, MVV-LVA, the --check-plies
-# rule, the futility rules, the recapture rule); malformed answers are scored wrong with a clear line; a seed
+# rule, the futility rules, the recapture rule, the table's rule); malformed answers are scored wrong with a clear line; a seed
 # reproduces a set; the Leitner schedule brings the missed questions back
 # first; concurrent sessions merge their records; usage errors exit 2.
 . "$srcdir/tests/lib.sh"
@@ -23,7 +23,7 @@ practise() {
 }
 
 for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:2 horizon:1 horizon:2 checks:1 \
-	futility:1 recaptures:1; do
+	futility:1 recaptures:1 tt:1 tt:2; do
 	d=${dl%:*}
 	l=${dl#*:}
 	rm -rf "$T/state"
@@ -34,7 +34,7 @@ for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:
 	[ "$ids" -eq 1000 ] || fail "$d level $l: $ids distinct question ids, not 1000"
 	# Independent answers, where the position alone decides them.
 	case $dl in
-	stand-pat:1 | stand-pat:2 | delta:1 | see:1 | see:2 | order:2 | checks:1 | futility:1 | recaptures:1)
+	stand-pat:1 | stand-pat:2 | delta:1 | see:1 | see:2 | order:2 | checks:1 | futility:1 | recaptures:1 | tt:*)
 		"$PY" "$srcdir/tests/practice-check.py" "$d" "$l" "$T/out" "$T/key" >"$T/check" ||
 			{ fail "$d level $l: the independent check disagrees"; sed -n '1,5s/^/    | /p' "$T/check"; }
 		;;
@@ -67,6 +67,27 @@ n=$(grep -c '^Q[0-9]* .*, in check, ' "$T/out")
 [ "$n" -ge 5 ] || fail "checks: only $n of 1,000 questions at a node in check"
 n=$(grep -c 'cuts off before any move' "$T/out")
 [ "$n" -ge 100 ] || fail "checks: only $n of 1,000 questions about a check a stand pat cuts off"
+
+# The TT drill (issue 29) asks every branch of the table's rule, and about as
+# many noes as yeses; practice-check.py (above) worked each answer out again
+# from the prompt's numbers and counted the branches. An answer planted wrong
+# in the key makes it fail.
+"$Q" practice --drill tt --seed 7 --count 1000 --answer-key >"$T/key"
+"$Q" practice --drill tt --seed 7 --count 1000 <"$T/key" >"$T/out" 2>&1
+"$PY" "$srcdir/tests/practice-check.py" tt 1 "$T/out" "$T/key" >"$T/check" || fail "tt: the independent check disagrees"
+for branch in "answered exact" "lower>=beta" "upper<=alpha" "other depth" "bound does not decide"; do
+	n=$(sed -n "s/^practice-check: tt branches: .*$branch \([0-9]*\).*/\1/p" "$T/check")
+	[ "${n:-0}" -ge 20 ] || fail "tt: only ${n:-0} of 1,000 questions of the branch '$branch'"
+done
+n=$(grep -c '^yes$' "$T/key")
+[ "$n" -ge 350 ] && [ "$n" -le 650 ] || fail "tt: $n of 1,000 answers are yes (expected about half)"
+awk 'NR == 1 || NR == 500 { print ($0 == "yes" ? "no" : "yes"); next } { print }' "$T/key" >"$T/planted"
+"$PY" "$srcdir/tests/practice-check.py" tt 1 "$T/out" "$T/planted" >"$T/check" && fail "tt: two planted wrong answers pass the check"
+[ "$(grep -c ': the engine says' "$T/check")" -eq 2 ] || fail "tt: the check does not name the two planted answers"
+"$Q" practice --drill tt --level 2 --seed 7 --count 1000 --answer-key >"$T/key"
+"$Q" practice --drill tt --level 2 --seed 7 --count 1000 <"$T/key" >"$T/out" 2>&1
+awk 'NR == 3 { print $1 + 1; next } { print }' "$T/key" >"$T/planted"
+"$PY" "$srcdir/tests/practice-check.py" tt 2 "$T/out" "$T/planted" >"$T/check" && fail "tt level 2: a planted wrong value passes the check"
 
 # A hand-worked exchange: Black's queen takes the d5 pawn (+100) that the e4
 # pawn defends, and loses itself (-900): SEE -800, so the capture is pruned.

@@ -33,6 +33,7 @@ static const struct {
 	[PD_CHECKS] = { "checks", "checks in quiescence", 1 },
 	[PD_FUTILITY] = { "futility", "futility pruning", 1 },
 	[PD_RECAPTURES] = { "recaptures", "recaptures only", 1 },
+	[PD_TT] = { "tt", "transposition table", 2 },
 };
 
 /* The files quiesce ships, each with the tag its questions' ids carry. */
@@ -495,7 +496,7 @@ static const struct {
 	{ "futility", "futility" },
 	{ "recaptures", "recaptures" },
 	{ "evasion-pruning", "checks" },      /* what a node in check searches */
-	{ "tt", "stand-pat" },                /* a stored bound decides as a stand pat does: only at beta */
+	{ "tt", "tt" },
 	{ "modern", "futility" },             /* the preset's pruning, per capture */
 	{ "games", "horizon" },               /* what quiescence changes in play */
 };

@@ -27,6 +27,7 @@ enum practice_drill {
 	PD_CHECKS,          /* is this quiet check searched at this quiescence ply */
 	PD_FUTILITY,        /* is this capture futility-pruned (issue 29) */
 	PD_RECAPTURES,      /* is this move skipped as no recapture (issue 29) */
+	PD_TT,              /* does the transposition table answer this node; what it returns (issue 29) */
 	PD_COUNT
 };
 

@@ -1,6 +1,6 @@
 /*
- * practice_drill.c: the classic drills (the modern ones are in
- * practice_drill_modern.c) and what all drills share. Each runs the search its concept needs
+ * practice_drill.c: the classic drills (the modern ones are in practice_drill_modern.c and
+ * practice_drill_tt.c) and what all drills share. Each runs the search its concept needs
  * on one position, walks the recorded trace for the decisions it asks about
  * (a stand pat, a node's first move, a delta or SEE prune or the capture
  * that escaped it, a horizon leaf, a quiet check) and turns one of them into
@@ -48,6 +48,10 @@ static const char *const rules[PD_COUNT] = {
 		"capture's SEE is 0 or less (P 100, N 310, B 320, R 500, Q 900).",
 	[PD_RECAPTURES] = "With --recaptures N, a quiescence node not in check at quiescence ply N or deeper "
 		"searches only the moves to the square the last move went to; at a lower ply it searches them all.",
+	[PD_TT] = "The table answers a node (not the root) only with an entry of its position stored at the same "
+		"depth (a main-search node's remaining depth, a quiescence node's 0 minus its quiescence class) whose "
+		"bound decides: an exact value, a lower bound at or above beta, or an upper bound at or below alpha; "
+		"fail-hard returns the stored value clamped to the window.",
 };
 
 void practice_walk_add(struct walk *w, uint32_t node, uint32_t ev, move mv, int alpha, bool yes)
@@ -867,6 +871,9 @@ bool practice_drill_ask(struct practice_set *s, const struct practice_pos *p, ui
 		/* The ply depends on the position alone, so its ids stay stable. */
 		w.opt.recaptures = 1 + p->index % 2;
 		ok = practice_ask_recaptures(s, p, rng, q, &w);
+		break;
+	case PD_TT:
+		ok = practice_ask_tt(s, p, rng, q, &w);
 		break;
 	default:
 		return false;

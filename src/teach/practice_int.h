@@ -94,5 +94,8 @@ bool practice_ask_futility(struct practice_set *s, const struct practice_pos *p,
 /* The recaptures drill: is this move skipped as no recapture (practice_drill_modern.c). */
 bool practice_ask_recaptures(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
 			     struct practice_question *q, struct walk *w);
+/* The TT drill: does the table answer this node; what it returns (practice_drill_tt.c). */
+bool practice_ask_tt(struct practice_set *s, const struct practice_pos *p, uint64_t *rng,
+		     struct practice_question *q, struct walk *w);
 
 #endif
