@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """practice-check.py: checks the answers of 'quiesce practice' independently.
 
-Usage: practice-check.py DRILL LEVEL QUESTIONS KEY [ALTERNATIVES]
+Usage: practice-check.py DRILL LEVEL QUESTIONS KEY [ALTERNATIVES [OTHERS]]
 
 QUESTIONS is the output of 'quiesce practice' (one question a line, with its
 id, prompt and [FEN ...]); KEY the output of --answer-key for the same set.
@@ -16,7 +16,9 @@ line per disagreement and a summary (with the number of questions where
 captures tie for first under MVV-LVA); exits 1 on any disagreement. For the
 order drill at level 2, ALTERNATIVES receives, one a line in UCI, for each
 question the last of the captures tied for first: another answer the rule
-allows wherever there is a tie, to be fed back and scored right.
+allows wherever there is a tie, to be fed back and scored right; and
+OTHERS, answers one a line, is graded by the rule: the summary says how
+many of them it allows (a move tied for first).
 """
 import re
 import sys
@@ -200,6 +202,14 @@ def san_target(san):
     return piece, (ord(m.group(1)) - 97, int(m.group(2)) - 1)
 
 
+def san_names(san, piece, uci):
+    """Whether SAN names the move UCI of a PIECE (lower case): its piece, target and any file or rank it gives."""
+    m = re.match(r'^([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(=[QRBN])?[+#]?$', san)
+    if not m or (m.group(1) or 'P').lower() != piece or m.group(4) != uci[2:4]:
+        return False
+    return (m.group(2) is None or m.group(2) == uci[0]) and (m.group(3) is None or m.group(3) == uci[1])
+
+
 def main():
     drill, level, qfile, kfile = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
     questions = [l for l in open(qfile) if re.match(r'^Q\d+ ', l)]
@@ -207,10 +217,13 @@ def main():
     if len(questions) != len(keys):
         print(f"practice-check: {len(questions)} questions but {len(keys)} answers")
         return 1
+    # Other answers to grade by the rule (order drill, level 2): how many it allows.
+    others = [l.strip() for l in open(sys.argv[6])] if len(sys.argv) > 6 else None
+    allowed = 0
     bad = checked = ties = 0
     branches = {}
     alternatives = []
-    for q, key in zip(questions, keys):
+    for i, (q, key) in enumerate(zip(questions, keys)):
         qid = q.split()[1].rstrip(':')
         fen = re.search(r'\[FEN ([^\]]*)\]', q).group(1)
         board, side, ep = parse_fen(fen)
@@ -250,6 +263,8 @@ def main():
                 print(f"{qid}: the engine tries {key} first; MVV-LVA by hand: {sorted(mvv_lva_best(board, side, ep))} [{fen}]")
             # Another answer the rule allows: the last capture tied for first (the engine's own when alone).
             alternatives.append(top[-1][3] if top else key)
+            if others is not None and i < len(others):
+                allowed += any(san_names(others[i], t, u) for t, _, _, u in top)
             ties += len(top) > 1
             checked += 1
             continue
@@ -315,6 +330,8 @@ def main():
         with open(sys.argv[5], 'w') as out:
             out.write(''.join(a + '\n' for a in alternatives))
     print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree, {ties} ties")
+    if others is not None:
+        print(f"practice-check: other answers the rule allows: {allowed}")
     if branches:
         print("practice-check: tt branches: " + ", ".join(f"{k} {v}" for k, v in sorted(branches.items())))
     return 1 if bad or checked == 0 else 0

@@ -48,8 +48,11 @@ for dl in stand-pat:1 stand-pat:2 stand-pat:3 order:1 order:2 delta:1 see:1 see:
 		awk '{ print $1 + 100 }' "$T/key" >"$T/wrong"
 		want=0 ;;
 	*)
+		# A move of the next question can be tied for first here too, which the rule
+		# allows: practice-check.py counts those by MVV-LVA worked out by hand.
 		{ sed 1d "$T/key"; sed -n 1p "$T/key"; } >"$T/wrong"
-		want=$(paste -d' ' "$T/key" "$T/wrong" | awk '$1 == $2' | wc -l) ;;
+		want=$("$PY" "$srcdir/tests/practice-check.py" "$d" "$l" "$T/out" "$T/key" "$T/alt" "$T/wrong" |
+			sed -n 's/^practice-check: other answers the rule allows: //p') ;;
 	esac
 	"$Q" practice --drill "$d" --level "$l" --seed 7 --count 1000 <"$T/wrong" >"$T/out" 2>&1
 	expect_out_line "score $want/1000" "$d level $l: deliberately wrong answers"
