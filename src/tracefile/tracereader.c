@@ -536,12 +536,38 @@ static size_t line_end(const char *text, size_t len, size_t pos)
 static bool lines_play(struct rd *r, struct lines_state *st, const char *text, size_t len)
 {
 	const struct tracejson_value *o;
-	size_t pos = 0, off, olen;
+	size_t pos = 0, off, olen, base;
 	bool failed = false;
 
-	if (tracejson_stream_start(r->pj, text, len)) {
+	/*
+	 * Version 3's compact lines are lexed directly (tracereader_lex_compact);
+	 * a line the lexer leaves is parsed alone when it looks like an array
+	 * (an escape, a fraction: rare), else from it on the block goes to the
+	 * document stream (the object lines of the full form).
+	 */
+	while (r->info.version >= 3 && pos < len) {
+		size_t end = line_end(text, len, pos), first;
+
+		if ((o = tracereader_lex_compact(r, text + pos, end - pos)) != NULL) {
+			r->line++;
+			r->text = text + pos;
+			r->len = end - pos;
+			if (!line_record(r, st, o))
+				return false;
+		} else if ((first = tracereader_skip_ws(text, end, pos)) == end || text[first] != '{') {
+			if (!line_alone(r, st, text + pos, end - pos))
+				return false;
+		} else {
+			break;
+		}
+		pos = end;
+	}
+	base = pos;
+	if (pos < len && tracejson_stream_start(r->pj, text + base, len - base)) {
 		while ((o = tracejson_stream_next(r->pj, &off, &olen, &failed)) != NULL) {
 			size_t end = line_end(text, len, pos);
+
+			off += base;
 
 			/* Blank lines before the object's line (the stream steps over them). */
 			while (off >= end) {

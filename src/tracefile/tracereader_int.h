@@ -77,12 +77,29 @@ struct frame {
 	uint32_t kids_seen;        /* children entered so far */
 };
 
+/* The most values one compact record lexed directly takes, and the bytes of its strings. */
+#define LEX_SLOTS 64
+#define LEX_STRING_BYTES 512
+
+/* The slots of a reader's table of event kinds by name (a power of two). */
+#define KIND_SLOTS 256
+
+/* A compact record lexed directly (tracereader_lex_compact): its values, as tracejson lays them out. */
+struct tracereader_lex {
+	struct tracejson_value v[LEX_SLOTS];
+	char str[LEX_STRING_BYTES];   /* the strings' text, each NUL-terminated */
+};
+
 struct rd {
 	const char *name;
 	struct error *err;
 	bool failed;
 	struct tracejson *pj;      /* the records: lines, events, header values, the result */
 	struct tracejson *pj_nodes;   /* the document's node records, parsed while an event is read */
+	struct tracereader_lex lex;   /* the compact record lexed last */
+	int8_t kind_table[KIND_SLOTS];   /* the compact records' kinds by their names (tracereader_compact.c) */
+	uint8_t kind_len[TE_KIND_COUNT];   /* the length of each kind's name */
+	bool kind_table_ready;
 	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
 	/* A compact record being read: the keys its array's elements stand for, in order (NULL-ended), else NULL. */
@@ -136,6 +153,14 @@ struct rec {
 	struct loc at;
 	const char *path;
 };
+
+/* Whether the short texts A and B are the same (in line: a call to strcmp costs more than a move's few bytes). */
+static inline bool tracereader_same(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
 
 /* tracereader_json.c: places, messages and typed values. */
 
@@ -191,15 +216,34 @@ bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, str
 bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path);
 /* A node record, read before its node is entered. */
 bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n);
-/* The record of the next node as a compact enter implies it: PARENT (TRACE_NONE: the root) and MOVE (UCI). */
+/*
+ * The record of the next node as a compact enter implies it: PARENT
+ * (TRACE_NONE: the root) and UCI, its move (8 bytes, NUL-terminated).
+ */
 void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, struct loc at, struct noderec *n);
 /* An event record, played into the trace. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path);
+/*
+ * The event of KIND (a known one) of node NODE, its other fields in object O
+ * (its "node" and "kind", if any, are not read again), played into the
+ * trace: what tracereader_read_event does once it knows them.
+ */
+bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path,
+			    uint32_t node, int kind);
 /* After the last record: the checks of the end, and the result derived and checked against RESULT. */
 bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
 /* tracereader_compact.c: version 3's compact records. */
 
+/*
+ * Lexes the LEN bytes at S as a compact record in the plain form quiesce
+ * writes: an array of strings without escapes, whole numbers, true, false,
+ * null and flat objects of those, blanks allowed around them. Returns the
+ * array laid out as tracejson_parse lays it out (in R's lexer slots, valid
+ * until the next call), or NULL for anything else: the caller then parses
+ * the text with simdjson, which accepts it or says what is wrong and where.
+ */
+const struct tracejson_value *tracereader_lex_compact(struct rd *r, const char *s, size_t len);
 /* Plays the compact record A (an array) at AT, named PATH, into the trace; false after a message. */
 bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at, const char *path);
 

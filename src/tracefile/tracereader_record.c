@@ -185,7 +185,7 @@ void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, st
 {
 	n->id = r->next_record++;
 	n->parent = parent;
-	memcpy(n->move, uci, strlen(uci) + 1);
+	memcpy(n->move, uci, sizeof n->move);
 	n->san[0] = '\0';
 	n->ply = n->qply = 0;
 	n->alpha = n->beta = n->eval = n->score = 0;
@@ -399,7 +399,7 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		 * (parsing it again, through the legal move list, cost 5 % of a
 		 * reading). Anything else is parsed and checked.
 		 */
-		if (r->pending_child == id && (notation_uci(r->pending_move, uci), strcmp(uci, n.move) == 0))
+		if (r->pending_child == id && (notation_uci(r->pending_move, uci), tracereader_same(uci, n.move)))
 			m = r->pending_move;
 		else if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
 			free(n.kids);
@@ -590,34 +590,42 @@ static bool read_modern_prune(struct rd *r, const struct rec *rc, int kind, cons
 	return true;
 }
 
-/* One event record. */
+/* One event record: its node and kind, then the event played. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
 	struct rec rc = { o, at, path };
-	struct frame *f;
-	long long node, x;
-	int kind, value = 0, v2 = 0, extra = 0;
-	bool has;
-	move m = MOVE_NONE;
+	const struct tracejson_value *k;
+	long long node;
+	int kind;
 
 	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, path, NULL, "expected an event object, found %s", tracereader_type_name(o));
 	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
 		return false;
-	if (tracejson_get(o, "kind") == NULL)
+	if ((k = tracejson_get(o, "kind")) == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"%s\", \"%s\", \"%s\", ...)",
 				   trace_kind_name(TE_ENTER), trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE));
-	{
-		const struct tracejson_value *k = tracejson_get(o, "kind");
-
+	if (tracejson_is(k, TJ_STRING)) {
 		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
-		if (tracejson_is(k, TJ_STRING) && trace_kind_parse(tracejson_string(k)) < 0) {
+		if ((kind = trace_kind_parse(tracejson_string(k))) < 0) {
 			tracereader_skip_kind(r, tracejson_string(k));
 			return true;
 		}
+	} else if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind)) {
+		return false;   /* not a string: the message says what was expected */
 	}
-	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
-		return false;
+	return tracereader_play_event(r, o, at, path, (uint32_t)node, kind);
+}
+
+bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path,
+			    uint32_t node_id, int kind)
+{
+	struct rec rc = { o, at, path };
+	struct frame *f;
+	long long node = node_id, x;
+	int value = 0, v2 = 0, extra = 0;
+	bool has;
+	move m = MOVE_NONE;
 
 	/* A node waiting for its evaluation takes it from its first decision, when that carries it. */
 	if (r->deferred) {
