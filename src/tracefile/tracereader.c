@@ -540,14 +540,23 @@ static bool lines_play(struct rd *r, struct lines_state *st, const char *text, s
 	bool failed = false;
 
 	/*
-	 * Version 3's compact lines are lexed directly (tracereader_lex_compact);
-	 * a line the lexer leaves is parsed alone when it looks like an array
+	 * Version 3's commonest compact lines are played directly
+	 * (tracereader_fast_line), the other compact ones lexed directly
+	 * (tracereader_lex_compact); a line the lexer leaves is parsed alone when it looks like an array
 	 * (an escape, a fraction: rare), else from it on the block goes to the
 	 * document stream (the object lines of the full form).
 	 */
 	while (r->info.version >= 3 && pos < len) {
-		size_t end = line_end(text, len, pos), first;
+		size_t end, first, used;
+		int fast = st->rtext == NULL ? tracereader_fast_line(r, text + pos, len - pos, &used) : FAST_NONE;
 
+		if (fast == FAST_PLAYED) {
+			pos += used;
+			continue;
+		}
+		if (fast == FAST_FAILED)
+			return false;
+		end = line_end(text, len, pos);
 		if ((o = tracereader_lex_compact(r, text + pos, end - pos)) != NULL) {
 			r->line++;
 			r->text = text + pos;

@@ -22,10 +22,14 @@
 /* The values each kind of event takes by position, in order: the one table of kinds' (search/trace.c). */
 #define positional(kind) (trace_kinds[kind].values)
 
-/* The slot of the kind named S (LEN bytes, LEN > 0) in a reader's table of kinds: its length and end letters. */
+/*
+ * The slot of the kind named S (LEN bytes, LEN > 0) in a reader's table of
+ * kinds: from its length, its first letter and its last but one, which keep
+ * today's names apart (a slot two names share still works, through the list).
+ */
 static unsigned kind_slot(const char *s, uint32_t len)
 {
-	return (len * 7u + (unsigned char)s[0] * 3u + (unsigned char)s[len - 1] * 5u) % KIND_SLOTS;
+	return (len + (unsigned char)s[0] * 2u + (unsigned char)s[len > 1 ? len - 2 : 0] * 6u) % KIND_SLOTS;
 }
 
 /*
@@ -467,4 +471,155 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 		}
 	}
 	return tracereader_play_event(r, ev.v, at, path, node_id, kind);
+}
+
+/* ------------------------------------------------------------------ the direct path */
+
+/*
+ * A UCI move as quiesce writes it, 4 or 5 bytes from B: from and to squares
+ * and a promotion letter, copied NUL-terminated into UCI; false for anything
+ * else (an escape, a capital: the general path's to read or refuse).
+ */
+static bool plain_uci(const char *b, size_t n, char *uci)
+{
+	if (n < 4 || n > 5 || b[0] < 'a' || b[0] > 'h' || b[1] < '1' || b[1] > '8' || b[2] < 'a' || b[2] > 'h' ||
+	    b[3] < '1' || b[3] > '8' || (n == 5 && b[4] != 'q' && b[4] != 'r' && b[4] != 'b' && b[4] != 'n'))
+		return false;
+	memcpy(uci, b, n);
+	uci[n] = '\0';
+	return true;
+}
+
+/*
+ * A whole number as quiesce writes it at P (before END): at most 7 digits,
+ * no leading zero, not -0. Returns the byte after it, or NULL.
+ */
+static const char *plain_int(const char *p, const char *end, long long *out)
+{
+	bool neg = p < end && *p == '-';
+	const char *d = p + neg, *q = d;
+	long long x = 0;
+
+	while (q < end && *q >= '0' && *q <= '9' && q - d < 8)
+		x = x * 10 + (*q++ - '0');
+	if (q == d || q - d > 7 || (*d == '0' && (q - d > 1 || neg)))
+		return NULL;
+	*out = neg ? -x : x;
+	return q;
+}
+
+int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *used)
+{
+	const char *p = s + 2, *end = s + avail, *k = s + 2;
+	struct frame *f;
+	char uci[8];
+	long long x = 0;
+	int kind, args = 0;   /* args: 0 none, 1 a move in UCI, 2 a whole number */
+	move m;
+
+	if (avail < 4 || s[0] != '[' || s[1] != '"' || r->deferred)
+		return FAST_NONE;
+	while (p < end && *p != '"' && p - k < 24)
+		p++;
+	if (p >= end || *p != '"' || (kind = compact_kind(r, k, (uint32_t)(p - k))) < 0)
+		return FAST_NONE;
+	p++;
+	if (p < end && *p == ',') {
+		p++;
+		if (p < end && *p == '"') {
+			const char *b = ++p;
+
+			while (p < end && *p != '"' && p - b < 6)
+				p++;
+			if (p >= end || *p != '"' || !plain_uci(b, (size_t)(p - b), uci))
+				return FAST_NONE;
+			p++;
+			args = 1;
+		} else {
+			if ((p = plain_int(p, end, &x)) == NULL || x < -SCORE_INF || x > SCORE_INF)
+				return FAST_NONE;
+			args = 2;
+		}
+	}
+	if (p >= end || *p != ']')
+		return FAST_NONE;
+	p++;
+	/* The line ends here: its newline, or the end of the block (the file's last line has none). */
+	if (p < end && *p == '\r')
+		p++;
+	if (p < end && *p++ != '\n')
+		return FAST_NONE;
+
+	/* The record is plain; played here only when nothing in it can be wrong, else by the general path. */
+	if (kind == TE_ENTER) {
+		struct frame *up = r->depth ? &r->fr[r->depth - 1] : NULL;
+		uint32_t id = r->next_record, parent = TRACE_NONE;
+		struct noderec n;
+
+		/* Not when node lines give the records, nor anything enter_node or read_compact would refuse. */
+		if (args != 0 || !r->jsonl || r->q_count > 0 || id != trace_node_count(r->t) || r->root_done ||
+		    r->depth >= STACK_PLIES - 1)
+			return FAST_NONE;
+		uci[0] = '\0';
+		if (up == NULL) {
+			if (id != 0)
+				return FAST_NONE;
+		} else {
+			if (r->pending_child != id || (up->rec.has & HAS_KIDS) || up->kids_seen >= UINT16_MAX)
+				return FAST_NONE;
+			parent = up->rec.id;
+			notation_uci(up->last_move, uci);
+		}
+		r->line++;
+		r->text = s;
+		r->len = (size_t)(p - s);
+		*used = r->len;
+		tracereader_implied_node(r, parent, uci, (struct loc){ 0, r->line }, &n);
+		return tracereader_open_node(r, (struct loc){ 0, r->line }, "event", id, &n, NULL, NULL) ? FAST_PLAYED : FAST_FAILED;
+	}
+	/* An event of the innermost node open, with no child waiting to be entered. */
+	if (r->depth == 0 || r->pending_child != TRACE_NONE)
+		return FAST_NONE;
+	f = &r->fr[r->depth - 1];
+	switch (kind) {
+	case TE_MOVE: {
+		char again[NOTATION_BUFSIZE];
+
+		if (args != 1 || !notation_parse_uci(&f->pos, uci, &m, NULL) || (notation_uci(m, again), !tracereader_same(again, uci)))
+			return FAST_NONE;
+		break;
+	}
+	case TE_STAND_PAT:
+	case TE_ALPHA_RAISE:
+	case TE_BETA_CUTOFF:
+		if (args != 2)
+			return FAST_NONE;
+		break;
+	case TE_LEAVE:
+		/* A node record that gives the score, the bound or the children has them checked there. */
+		if (args != 2 || (f->rec.has & (HAS_SCORE | HAS_BOUND | HAS_KIDS)))
+			return FAST_NONE;
+		break;
+	default:
+		return FAST_NONE;
+	}
+	r->line++;
+	r->text = s;
+	r->len = (size_t)(p - s);
+	*used = r->len;
+	switch (kind) {
+	case TE_MOVE:
+		tracereader_play_move(r, f, m);
+		break;
+	case TE_STAND_PAT:
+		tracereader_play_stand_pat(r, f, (int)x, -1);
+		break;
+	case TE_LEAVE:
+		tracereader_play_leave(r, f, (int)x, trace_bound_of((int)x, f->alpha0, f->beta));
+		break;
+	default:
+		tracereader_play_raise(r, f, kind, (int)x, f->last_move);
+		break;
+	}
+	return FAST_PLAYED;
 }

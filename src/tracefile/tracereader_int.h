@@ -55,6 +55,7 @@ struct noderec {
 	bool in_check, pv;
 	uint8_t bound;
 	uint16_t has;              /* HAS_* */
+	bool implied;              /* made from a compact enter: its move is the parent's last move event's */
 	uint32_t *kids, nkids;     /* the "children" list */
 	struct loc at;
 	char path[32];             /* "nodes[12]" or "node" */
@@ -221,6 +222,15 @@ bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct
  * (TRACE_NONE: the root) and UCI, its move (8 bytes, NUL-terminated).
  */
 void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, struct loc at, struct noderec *n);
+/*
+ * Opens node ID of record REC, entered by the event at AT named PATH, whose
+ * window, when it gives one, is *EVENT_ALPHA and *EVENT_BETA (NULL: not
+ * given): the node's position, its derived fields and the given ones
+ * checked against them. REC's children list passes to the node. False after
+ * a message.
+ */
+bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32_t id, const struct noderec *rec,
+			   const int *event_alpha, const int *event_beta);
 /* An event record, played into the trace. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path);
 /*
@@ -230,6 +240,17 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
  */
 bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path,
 			    uint32_t node, int kind);
+/*
+ * The commonest events of node F (the innermost open), read and found
+ * right, played into the trace: a move M (its child is entered next); a
+ * stand pat of VALUE with OUTCOME (-1: derived from the window); an alpha
+ * raise or a beta cutoff (KIND) of VALUE by M; the node left with SCORE and
+ * BOUND.
+ */
+void tracereader_play_move(struct rd *r, struct frame *f, move m);
+void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int outcome);
+void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m);
+void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound);
 /* After the last record: the checks of the end, and the result derived and checked against RESULT. */
 bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
@@ -244,6 +265,21 @@ bool tracereader_finish(struct rd *r, const struct tracejson_value *result, stru
  * the text with simdjson, which accepts it or says what is wrong and where.
  */
 const struct tracejson_value *tracereader_lex_compact(struct rd *r, const char *s, size_t len);
+/* What tracereader_fast_line did with a line. */
+enum { FAST_NONE, FAST_PLAYED, FAST_FAILED };
+
+/*
+ * Plays the line of JSON Lines at S (AVAIL bytes to the end of the block)
+ * directly when it is one of the commonest compact records in the exact
+ * form quiesce writes (["enter"], ["move","e2e4"], ["stand_pat",12],
+ * ["alpha_raise",5], ["beta_cutoff",40], ["leave",-7]) and nothing in it can
+ * be wrong where it stands: FAST_PLAYED, with the line's length (its newline
+ * included) in *USED. FAST_NONE, with nothing changed, for any other line,
+ * which the general path then reads (and refuses with its message, if
+ * wrong); FAST_FAILED after a message. The caller has found no result line
+ * before.
+ */
+int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *used);
 /* Plays the compact record A (an array) at AT, named PATH, into the trace; false after a message. */
 bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at, const char *path);
 

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "chess/eval.h"
-#include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/see.h"
 #include "search/trace_record.h"
@@ -21,157 +20,10 @@
 #include "tracefile/tracereader_int.h"
 #include "search/option.h"
 
-/* ------------------------------------------------------------------ header */
-
 /* The names of the bounds, outcomes and event kinds are the trace's (search/trace.c, the one table). */
 #define bound_names (trace_bound_names())
 #define outcome_names (trace_outcome_names())
 #define kind_names (trace_kind_names())
-
-/*
- * The header's "options" (every key optional: quiesce's defaults stand for
- * what is left out), read by the table of search options (option.h). The
- * move order and the evaluation may be "other": another engine's.
- */
-bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at)
-{
-	struct rec rc = { o, at, "options" };
-
-	option_defaults(&r->opt);
-	if (o == NULL)
-		return true;
-	if (!tracejson_is(o, TJ_OBJECT))
-		return tracereader_fail_key(r, at, "options", NULL, "expected an object, found %s", tracereader_type_name(o));
-	for (int i = 0; i < option_count; i++) {
-		const struct option_def *d = &option_table[i];
-		const struct tracejson_value *cp;
-		long long v;
-		bool has, b;
-		int k;
-
-		if (d->key == NULL)
-			continue;
-		cp = tracejson_get(o, d->key);
-		switch (d->type) {
-		case OPTION_BOOL:
-			if (!tracereader_get_bool(r, &rc, d->key, &b, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, b);
-			break;
-		case OPTION_INT:
-			/* -1 is written as the option's word: "all" (a string) or null. */
-			if (d->json_word && !strcmp(d->json_word, "null") && tracejson_is(cp, TJ_NULL)) {
-				option_put(d, &r->opt, -1);
-				break;
-			}
-			if (d->word && d->json_word && d->json_word[0] == '"' && tracejson_is(cp, TJ_STRING)) {
-				if (strcmp(tracejson_string(cp), d->word) != 0)
-					return tracereader_fail_key(r, at, "options", d->key,
-								    "expected a whole number or \"%s\", found \"%s\"", d->word,
-								    tracereader_cut(tracejson_string(cp)));
-				option_put(d, &r->opt, -1);
-				break;
-			}
-			if (!tracereader_get_int(r, &rc, d->key, d->lo, d->hi, false, &v, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, v);
-			break;
-		case OPTION_CHOICE: {
-			/* The choices, and "other" for the order and evaluation of another engine's trace. */
-			bool may_be_other = d->offset == offsetof(struct search_options, order) ||
-					    d->offset == offsetof(struct search_options, eval);
-			const char *names[16];
-			int n = 0;
-
-			while (d->choices[n] && n < 14) {
-				names[n] = d->choices[n];
-				n++;
-			}
-			if (may_be_other)
-				names[n++] = "other";
-			names[n] = NULL;
-			if (!tracereader_get_enum(r, &rc, d->key, names, &k))
-				return false;
-			if (k >= 0 && names[k] != NULL && strcmp(names[k], "other") != 0)
-				option_put(d, &r->opt, k);
-			if (d->offset == offsetof(struct search_options, order))
-				r->info.order_other = k >= 0 && !strcmp(names[k], "other");
-			else if (d->offset == offsetof(struct search_options, eval))
-				r->info.eval_other = k >= 0 && !strcmp(names[k], "other");
-			break;
-		}
-		case OPTION_COUNT:
-		case OPTION_SIZE:
-			if (!tracereader_get_int(r, &rc, d->key, 0, LLONG_MAX, false, &v, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, v);
-			break;
-		}
-	}
-	return true;
-}
-
-/*
- * The header's "declares": what the engine does besides quiesce's own rules
- * (quiesce-trace(5), DECLARATIONS). Kept apart from "options" (the search's
- * switches): every key optional, quiesce's own search for what is left out.
- */
-static bool read_declared(struct rd *r, const struct tracejson_value *o, struct loc at)
-{
-	struct rec rc = { o, at, "declares" };
-	struct trace_declared *d = &r->info.declared;
-	bool has;
-
-	trace_declared_defaults(d);
-	if (o == NULL)
-		return true;
-	if (!tracejson_is(o, TJ_OBJECT))
-		return tracereader_fail_key(r, at, "declares", NULL, "expected an object, found %s", tracereader_type_name(o));
-	return tracereader_get_bool(r, &rc, "tt", &d->tt, &has) &&
-	       tracereader_get_bool(r, &rc, "extensions", &d->extensions, &has) &&
-	       tracereader_get_bool(r, &rc, "draws", &d->draws, &has) &&
-	       tracereader_get_bool(r, &rc, "null_move", &d->null_move, &has) &&
-	       tracereader_get_bool(r, &rc, "research", &d->research, &has) &&
-	       tracereader_get_bool(r, &rc, "quiet_promotions", &d->quiet_promotions, &has) &&
-	       tracereader_get_bool(r, &rc, "underpromotions", &d->underpromotions, &has);
-}
-
-/* The header: format, version, fen, options, engine. */
-bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path)
-{
-	struct rec rc = { h, at, path };
-	struct error ferr = { 0 };
-	const struct tracejson_value *v = tracejson_get(h, "format");
-	long long version;
-
-	if (v == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"format\": this is not a quiesce trace");
-	if (!tracejson_is(v, TJ_STRING) || strcmp(tracejson_string(v), TRACEIO_FORMAT) != 0)
-		return tracereader_fail_key(r, at, path, "format", "expected \"%s\": this is not a quiesce trace", TRACEIO_FORMAT);
-	if (!tracereader_get_int(r, &rc, "version", 0, INT_MAX, true, &version, NULL))
-		return false;
-	if (version < 1 || version > TRACEIO_VERSION)
-		return tracereader_fail_key(r, at, path, "version", "%lld is not supported (this program reads versions 1 to %d)",
-				   version, TRACEIO_VERSION);
-	r->info.version = (int)version;
-	v = tracejson_get(h, "fen");
-	if (v == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"fen\" (the root position)");
-	if (!tracejson_is(v, TJ_STRING))
-		return tracereader_fail_key(r, at, path, "fen", "expected a FEN string, found %s", tracereader_type_name(v));
-	if (!fen_parse(&r->root, tracejson_string(v), &ferr))
-		return tracereader_fail_key(r, at, path, "fen", "%s", ferr.msg);
-	v = tracejson_get(h, "engine");
-	if (v != NULL) {
-		if (!tracejson_is(v, TJ_STRING))
-			return tracereader_fail_key(r, at, path, "engine", "expected a string, found %s", tracereader_type_name(v));
-		snprintf(r->info.engine, sizeof r->info.engine, "%s", tracejson_string(v));
-	}
-	return read_declared(r, tracejson_get(h, "declares"), at);
-}
 
 /* ------------------------------------------------------------------ records */
 
@@ -192,6 +44,7 @@ void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, st
 	n->in_check = n->pv = false;
 	n->bound = 0;
 	n->has = 0;
+	n->implied = true;
 	n->kids = NULL;
 	n->nkids = 0;
 	n->at = at;
@@ -362,11 +215,8 @@ static void flush_enter(struct rd *r, int eval)
 /* The "enter" event of node ID: its record is taken and checked, and the node opened. */
 static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 {
-	struct frame *f, *up = r->depth ? &r->fr[r->depth - 1] : NULL;
 	struct noderec n;
-	struct undo u;
-	move m = MOVE_NONE;
-	int alpha, beta, ea = 0, eb = 0;
+	int ea = 0, eb = 0;
 	bool ha, hb;
 
 	if (id != trace_node_count(r->t))
@@ -380,7 +230,19 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		return false;
 	if (!tracereader_next_node_record(r, id, &n, ev->at, ev->path))
 		return false;
-	f = &r->fr[r->depth];
+	return tracereader_open_node(r, ev->at, ev->path, id, &n, ha ? &ea : NULL, hb ? &eb : NULL);
+}
+
+bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32_t id, const struct noderec *rec,
+			   const int *event_alpha, const int *event_beta)
+{
+	struct frame *f = &r->fr[r->depth], *up = r->depth ? &r->fr[r->depth - 1] : NULL;
+	struct noderec n = *rec;
+	struct undo u;
+	move m = MOVE_NONE;
+	int alpha, beta, ea = event_alpha ? *event_alpha : 0, eb = event_beta ? *event_beta : 0;
+	bool ha = event_alpha != NULL, hb = event_beta != NULL;
+
 	if (id == 0) {
 		f->pos = r->root;
 		f->ply = 0;
@@ -399,7 +261,7 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		 * (parsing it again, through the legal move list, cost 5 % of a
 		 * reading). Anything else is parsed and checked.
 		 */
-		if (r->pending_child == id && (notation_uci(r->pending_move, uci), tracereader_same(uci, n.move)))
+		if (r->pending_child == id && (n.implied || (notation_uci(r->pending_move, uci), tracereader_same(uci, n.move))))
 			m = r->pending_move;
 		else if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
 			free(n.kids);
@@ -482,9 +344,9 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	 * re-search); only one given both ways must agree with itself.
 	 */
 	if (ha && (n.has & HAS_ALPHA) && ea != alpha)
-		return tracereader_fail_key(r, ev->at, ev->path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
+		return tracereader_fail_key(r, at, path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
 	if (hb && (n.has & HAS_BETA) && eb != beta)
-		return tracereader_fail_key(r, ev->at, ev->path, "beta", "%d differs from the node's beta (%d)", eb, beta);
+		return tracereader_fail_key(r, at, path, "beta", "%d differs from the node's beta (%d)", eb, beta);
 	if (ha)
 		alpha = ea;
 	if (hb)
@@ -590,6 +452,60 @@ static bool read_modern_prune(struct rd *r, const struct rec *rc, int kind, cons
 	return true;
 }
 
+/* ------------------------------------------------------------------ events */
+
+/*
+ * What the commonest events do once read and found right, shared by the
+ * records read through their objects (tracereader_play_event) and the plain
+ * compact lines played directly (tracereader_compact.c).
+ */
+
+void tracereader_play_move(struct rd *r, struct frame *f, move m)
+{
+	trace_move(r->t, f->rec.id, m);
+	f->last_move = m;
+	r->pending_child = trace_node_count(r->t);
+	r->pending_move = m;
+}
+
+void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int outcome)
+{
+	if (outcome < 0)
+		outcome = value >= f->beta ? TSP_CUTOFF : value > f->alpha ? TSP_RAISE : TSP_NONE;
+	if (outcome == TSP_RAISE)
+		f->alpha = value;
+	if (outcome == TSP_CUTOFF)
+		r->sp_cutoffs++;
+	trace_event(r->t, f->rec.id, TE_STAND_PAT, MOVE_NONE, value, 0, outcome);
+}
+
+void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m)
+{
+	if (kind == TE_ALPHA_RAISE) {
+		f->alpha = value;
+		if (m != MOVE_NONE) {
+			int p = f->ply;
+
+			r->pv[p][0] = m;
+			memcpy(&r->pv[p][1], r->pv[p + 1], sizeof(move) * (size_t)r->pv_len[p + 1]);
+			r->pv_len[p] = r->pv_len[p + 1] + 1;
+		}
+	} else {
+		r->cutoffs++;
+	}
+	trace_event(r->t, f->rec.id, kind, m, value, 0, 0);
+}
+
+void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound)
+{
+	trace_leave(r->t, f->rec.id, score, bound);
+	free(f->rec.kids);
+	f->rec.kids = NULL;
+	r->depth--;
+	if (r->depth == 0)
+		r->root_done = true;
+}
+
 /* One event record: its node and kind, then the event played. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
@@ -662,10 +578,7 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
 		if (has && x != trace_node_count(r->t))
 			return tracereader_fail_key(r, at, path, "child", "%lld is not the next node to be entered (%lu)", x,
 					   (unsigned long)trace_node_count(r->t));
-		trace_move(r->t, (uint32_t)node, m);
-		f->last_move = m;
-		r->pending_child = trace_node_count(r->t);
-		r->pending_move = m;
+		tracereader_play_move(r, f, m);
 		return true;
 	case TE_STAND_PAT: {
 		int a, b;
@@ -678,34 +591,16 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, at, path, "alpha", "%d is not the node's alpha (%d)", a, f->alpha);
 		if (hb && b != f->beta)
 			return tracereader_fail_key(r, at, path, "beta", "%d is not the node's beta (%d)", b, f->beta);
-		if (extra < 0)
-			extra = value >= f->beta ? TSP_CUTOFF : value > f->alpha ? TSP_RAISE : TSP_NONE;
-		if (extra == TSP_RAISE)
-			f->alpha = value;
-		if (extra == TSP_CUTOFF)
-			r->sp_cutoffs++;
-		break;
+		tracereader_play_stand_pat(r, f, value, extra);
+		return true;
 	}
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:
 		if (!tracereader_get_score(r, &rc, kind == TE_ALPHA_RAISE ? "value" : "score", true, &value, NULL) ||
 		    !tracereader_get_move(r, &rc, "move", &f->pos, true, false, &m, &has))
 			return false;
-		if (!has)
-			m = f->last_move;
-		if (kind == TE_ALPHA_RAISE) {
-			f->alpha = value;
-			if (m != MOVE_NONE) {
-				int p = f->ply;
-
-				r->pv[p][0] = m;
-				memcpy(&r->pv[p][1], r->pv[p + 1], sizeof(move) * (size_t)r->pv_len[p + 1]);
-				r->pv_len[p] = r->pv_len[p + 1] + 1;
-			}
-		} else {
-			r->cutoffs++;
-		}
-		break;
+		tracereader_play_raise(r, f, kind, value, has ? m : f->last_move);
+		return true;
 	case TE_DELTA_PRUNE:
 		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
 			return false;
@@ -771,12 +666,7 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, f->rec.at, f->rec.path, "children", "the list names %lu nodes, but %lu have "
 					   "node %lu as their parent", (unsigned long)f->rec.nkids,
 					   (unsigned long)f->kids_seen, (unsigned long)node);
-		trace_leave(r->t, (uint32_t)node, value, bound);
-		free(f->rec.kids);
-		f->rec.kids = NULL;
-		r->depth--;
-		if (r->depth == 0)
-			r->root_done = true;
+		tracereader_play_leave(r, f, value, bound);
 		return true;
 	}
 	case TE_TT_CUTOFF: {
