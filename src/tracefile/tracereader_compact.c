@@ -35,9 +35,10 @@ static unsigned kind_slot(const char *s, uint32_t len)
 /*
  * The kind named S (LEN bytes, no NUL among them), or -1: looked up in R's
  * table, built at its first use from the one table of kinds (a slot two
- * names share sends the lookup through the list).
+ * names share sends the lookup through the list). PADDED: 16 bytes from S
+ * may be read whatever LEN.
  */
-static int compact_kind(struct rd *r, const char *s, uint32_t len)
+static int compact_kind(struct rd *r, const char *s, uint32_t len, bool padded)
 {
 	const char *name;
 	int k;
@@ -49,6 +50,8 @@ static int compact_kind(struct rd *r, const char *s, uint32_t len)
 			unsigned slot = kind_slot(trace_kinds[k].name, (uint32_t)n);
 
 			r->kind_len[k] = (uint8_t)n;
+			memset(r->kind_word[k], 0, sizeof r->kind_word[k]);
+			memcpy(r->kind_word[k], trace_kinds[k].name, n < sizeof r->kind_word[k] ? n : sizeof r->kind_word[k]);
 			r->kind_table[slot] = r->kind_table[slot] == -1 ? (int8_t)k : -2;
 		}
 		r->kind_table_ready = true;
@@ -56,6 +59,16 @@ static int compact_kind(struct rd *r, const char *s, uint32_t len)
 	if (len == 0)
 		return -1;
 	k = r->kind_table[kind_slot(s, len)];
+	/* Followed by 16 readable bytes (the direct path's line buffer): one comparison of two words. */
+	if (padded && len <= 16 && k >= 0) {
+		uint64_t w[2], mask[2];
+
+		memcpy(w, s, sizeof w);
+		mask[0] = len >= 8 ? ~0ull : (1ull << (8 * len)) - 1;
+		mask[1] = len >= 16 ? ~0ull : len <= 8 ? 0 : (1ull << (8 * (len - 8))) - 1;
+		return r->kind_len[k] == len && (w[0] & mask[0]) == r->kind_word[k][0] &&
+		       (w[1] & mask[1]) == r->kind_word[k][1] ? k : -1;
+	}
 	if (k == -2) {
 		for (k = 0; k < TE_KIND_COUNT; k++)
 			if (r->kind_len[k] == len && memcmp(trace_kinds[k].name, s, len) == 0)
@@ -331,7 +344,7 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 				   "(\"%s\", \"%s\", \"%s\", ...), found %s", trace_kind_name(TE_ENTER),
 				   trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE),
 				   a->count ? tracereader_type_name(e) : "an empty array");
-	if ((kind = compact_kind(r, e->u.s, e->count)) < 0) {
+	if ((kind = compact_kind(r, e->u.s, e->count, false)) < 0) {
 		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
 		tracereader_skip_kind(r, e->u.s);
 		return true;
@@ -521,7 +534,7 @@ int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *use
 		return FAST_NONE;
 	while (p < end && *p != '"' && p - k < 24)
 		p++;
-	if (p >= end || *p != '"' || (kind = compact_kind(r, k, (uint32_t)(p - k))) < 0)
+	if (p >= end || *p != '"' || (kind = compact_kind(r, k, (uint32_t)(p - k), true)) < 0)
 		return FAST_NONE;
 	p++;
 	if (p < end && *p == ',') {
@@ -582,13 +595,11 @@ int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *use
 		return FAST_NONE;
 	f = &r->fr[r->depth - 1];
 	switch (kind) {
-	case TE_MOVE: {
-		char again[NOTATION_BUFSIZE];
-
-		if (args != 1 || !notation_parse_uci(&f->pos, uci, &m, NULL) || (notation_uci(m, again), !tracereader_same(again, uci)))
+	case TE_MOVE:
+		/* The plain form names the move's own squares: written back, it is the same text. */
+		if (args != 1 || !notation_uci_plain(&f->pos, uci, &m))
 			return FAST_NONE;
 		break;
-	}
 	case TE_STAND_PAT:
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:

@@ -100,6 +100,7 @@ struct rd {
 	struct tracereader_lex lex;   /* the compact record lexed last */
 	int8_t kind_table[KIND_SLOTS];   /* the compact records' kinds by their names (tracereader_compact.c) */
 	uint8_t kind_len[TE_KIND_COUNT];   /* the length of each kind's name */
+	uint64_t kind_word[TE_KIND_COUNT][2];   /* its first 16 bytes, zero-padded, as two words */
 	bool kind_table_ready;
 	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
@@ -134,7 +135,7 @@ struct rd {
 	move pending_move;
 	/* "eval": "other": a node's entry waits for the record after it (its stand pat gives the eval). */
 	bool deferred;
-	struct noderec def_rec;
+	uint32_t def_id;
 	uint32_t def_parent;
 	int def_ply, def_qply, def_alpha, def_beta;
 	bool def_check;

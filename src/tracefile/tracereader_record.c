@@ -201,13 +201,12 @@ static void note_pv(struct rd *r, uint32_t id)
 /* Records the deferred entry of a node whose evaluation is EVAL. */
 static void flush_enter(struct rd *r, int eval)
 {
-	struct noderec *n = &r->def_rec;
 	move m = MOVE_NONE;
 
 	if (!r->deferred)
 		return;
 	r->deferred = false;
-	if (n->id != 0)
+	if (r->def_id != 0)
 		m = r->pending_move;
 	trace_enter(r->t, r->def_parent, m, r->def_ply, r->def_qply, r->def_alpha, r->def_beta, r->def_check, eval);
 }
@@ -237,7 +236,7 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 			   const int *event_alpha, const int *event_beta)
 {
 	struct frame *f = &r->fr[r->depth], *up = r->depth ? &r->fr[r->depth - 1] : NULL;
-	struct noderec n = *rec;
+	const struct noderec *n = rec;
 	struct undo u;
 	move m = MOVE_NONE;
 	int alpha, beta, ea = event_alpha ? *event_alpha : 0, eb = event_beta ? *event_beta : 0;
@@ -249,10 +248,10 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 	} else {
 		char uci[NOTATION_BUFSIZE];
 
-		if (up == NULL || up->rec.id != n.parent) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu's parent %lu is not the node being searched "
-					   "(%s%lu)", (unsigned long)id, (unsigned long)n.parent, up ? "node " : "none: ",
+		if (up == NULL || up->rec.id != n->parent) {
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "parent", "node %lu's parent %lu is not the node being searched "
+					   "(%s%lu)", (unsigned long)id, (unsigned long)n->parent, up ? "node " : "none: ",
 					   up ? (unsigned long)up->rec.id : 0UL);
 		}
 		/*
@@ -261,46 +260,46 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 		 * (parsing it again, through the legal move list, cost 5 % of a
 		 * reading). Anything else is parsed and checked.
 		 */
-		if (r->pending_child == id && (n.implied || (notation_uci(r->pending_move, uci), tracereader_same(uci, n.move))))
+		if (r->pending_child == id && (n->implied || (notation_uci(r->pending_move, uci), tracereader_same(uci, n->move))))
 			m = r->pending_move;
-		else if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not a legal move in UCI in the position of "
-					   "node %lu (%s to move)", tracereader_cut(n.move), (unsigned long)n.parent,
+		else if (!notation_parse_uci(&up->pos, n->move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n->move) != 0)) {
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "move", "\"%s\" is not a legal move in UCI in the position of "
+					   "node %lu (%s to move)", tracereader_cut(n->move), (unsigned long)n->parent,
 					   up->pos.side == WHITE ? "White" : "Black");
 		}
 		if (r->pending_child == id && r->pending_move != m) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not the move of the move event that opens "
-					   "node %lu", n.move, (unsigned long)id);
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "move", "\"%s\" is not the move of the move event that opens "
+					   "node %lu", n->move, (unsigned long)id);
 		}
-		if ((n.has & HAS_SAN) != 0) {
+		if ((n->has & HAS_SAN) != 0) {
 			char san[NOTATION_BUFSIZE];
 
 			notation_san(&up->pos, m, san);
-			if (strcmp(san, n.san) != 0) {
-				free(n.kids);
-				return tracereader_fail_key(r, n.at, n.path, "san", "\"%s\" is not the SAN of the move (\"%s\")", n.san, san);
+			if (strcmp(san, n->san) != 0) {
+				free(n->kids);
+				return tracereader_fail_key(r, n->at, n->path, "san", "\"%s\" is not the SAN of the move (\"%s\")", n->san, san);
 			}
 		}
 		if ((up->rec.has & HAS_KIDS) &&
 		    (up->kids_seen >= up->rec.nkids || up->rec.kids[up->kids_seen] != id)) {
-			free(n.kids);
+			free(n->kids);
 			return tracereader_fail_key(r, up->rec.at, up->rec.path, "children", "node %lu's children list does not "
 					   "match the nodes whose parent it is (node %lu is missing or out of place)",
 					   (unsigned long)up->rec.id, (unsigned long)id);
 		}
 		up->kids_seen++;
 		if (up->kids_seen > UINT16_MAX) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu has more than %d children",
-					   (unsigned long)n.parent, UINT16_MAX);
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "parent", "node %lu has more than %d children",
+					   (unsigned long)n->parent, UINT16_MAX);
 		}
 		f->pos = up->pos;
 		board_make(&f->pos, m, &u);
 		f->ply = up->ply + 1;
 	}
-	f->rec = n;
+	f->rec = *n;
 	f->last_move = MOVE_NONE;
 	f->kids_seen = 0;
 	/* The extensions on the path: the parent's, and the one its extension event gave this child. */
@@ -311,21 +310,21 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 	r->depth++;
 
 	/* The derived fields, and the given ones checked against them. */
-	if ((n.has & HAS_PLY) && n.ply != f->ply)
-		return tracereader_fail_key(r, n.at, n.path, "ply", "%d is not the node's distance from the root (%d)", n.ply, f->ply);
+	if ((n->has & HAS_PLY) && n->ply != f->ply)
+		return tracereader_fail_key(r, n->at, n->path, "ply", "%d is not the node's distance from the root (%d)", n->ply, f->ply);
 	if (id == 0)
 		f->qply = r->opt.mode != QMODE_NONE && r->opt.depth == 0 ? 0 : -1;
 	else if (up->qply >= 0)
 		f->qply = up->qply + 1;
 	else
 		f->qply = r->opt.mode != QMODE_NONE && f->ply >= r->opt.depth + f->ext ? f->ply - r->opt.depth - f->ext : -1;
-	if (n.has & HAS_QPLY) {
-		if (id != 0 && up->qply >= 0 && n.qply != up->qply + 1)
-			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: a quiescence node's children have its qply plus "
-					   "one (%d)", n.qply, up->qply + 1);
-		if (n.qply > 0 && (id == 0 || up->qply < 0))
-			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: the quiescence search starts at qply 0", n.qply);
-		f->qply = n.qply;
+	if (n->has & HAS_QPLY) {
+		if (id != 0 && up->qply >= 0 && n->qply != up->qply + 1)
+			return tracereader_fail_key(r, n->at, n->path, "qply", "%d: a quiescence node's children have its qply plus "
+					   "one (%d)", n->qply, up->qply + 1);
+		if (n->qply > 0 && (id == 0 || up->qply < 0))
+			return tracereader_fail_key(r, n->at, n->path, "qply", "%d: the quiescence search starts at qply 0", n->qply);
+		f->qply = n->qply;
 	}
 	if (id == 0) {
 		alpha = -SCORE_INF;
@@ -334,18 +333,18 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 		alpha = -up->beta;
 		beta = -up->alpha;
 	}
-	if (n.has & HAS_ALPHA)
-		alpha = n.alpha;
-	if (n.has & HAS_BETA)
-		beta = n.beta;
+	if (n->has & HAS_ALPHA)
+		alpha = n->alpha;
+	if (n->has & HAS_BETA)
+		beta = n->beta;
 	/*
 	 * A window given is taken as it is, on the enter event or in the node's
 	 * record (quiesce-trace(5): any node, an aspiration window or a
 	 * re-search); only one given both ways must agree with itself.
 	 */
-	if (ha && (n.has & HAS_ALPHA) && ea != alpha)
+	if (ha && (n->has & HAS_ALPHA) && ea != alpha)
 		return tracereader_fail_key(r, at, path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
-	if (hb && (n.has & HAS_BETA) && eb != beta)
+	if (hb && (n->has & HAS_BETA) && eb != beta)
 		return tracereader_fail_key(r, at, path, "beta", "%d differs from the node's beta (%d)", eb, beta);
 	if (ha)
 		alpha = ea;
@@ -353,11 +352,11 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 		beta = eb;
 	f->alpha0 = f->alpha = alpha;
 	f->beta = beta;
-	if ((n.has & HAS_CHECK) && n.in_check != board_in_check(&f->pos))
-		return tracereader_fail_key(r, n.at, n.path, "in_check", "the side to move is %sin check", n.in_check ? "not " : "");
-	if ((n.has & HAS_PV) && n.pv)
+	if ((n->has & HAS_CHECK) && n->in_check != board_in_check(&f->pos))
+		return tracereader_fail_key(r, n->at, n->path, "in_check", "the side to move is %sin check", n->in_check ? "not " : "");
+	if ((n->has & HAS_PV) && n->pv)
 		note_pv(r, id);
-	if (n.has & HAS_PV)
+	if (n->has & HAS_PV)
 		r->pv_given = true;
 	if (f->qply >= 0)
 		r->qnodes++;
@@ -369,16 +368,16 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 	up = NULL;
 	r->pending_child = TRACE_NONE;
 	r->pending_move = m;
-	r->def_rec = n;
-	r->def_parent = n.parent;
+	r->def_id = n->id;
+	r->def_parent = n->parent;
 	r->def_ply = f->ply;
 	r->def_qply = f->qply;
 	r->def_alpha = alpha;
 	r->def_beta = beta;
 	r->def_check = board_in_check(&f->pos);
 	r->deferred = true;
-	if (n.has & HAS_EVAL)
-		flush_enter(r, n.eval);
+	if (n->has & HAS_EVAL)
+		flush_enter(r, n->eval);
 	else if (!r->info.eval_other)
 		flush_enter(r, eval_static(&f->pos, r->opt.eval));
 	return true;
@@ -547,7 +546,7 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
 	if (r->deferred) {
 		int eval;
 
-		if (node == r->def_rec.id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
+		if (node == r->def_id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
 					      kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF) &&
 		    tracejson_is(tracejson_get(o, "value"), TJ_INT) &&
 		    llabs(tracejson_get(o, "value")->u.i) <= SCORE_INF)
