@@ -60,14 +60,23 @@ struct frame {
 };
 
 struct checker {
-	const struct trace *t;
-	const struct search_options *opt;
+	const struct search_options *opt;   /* OPTS, the declared options */
+	struct search_options opts;
+	bool order_other;                   /* the engine orders its moves its own way ("order": "other") */
 	const struct tracecheck_config *cfg;
 	struct trace_declared decl;   /* what the trace declares its engine does besides quiesce's rules */
 	struct tracecheck_report *rep;
-	struct position pos;
+	/*
+	 * The position of the node on top: OWN, played along by the checker,
+	 * or (SHARED_POS, a check fed by a reading) the reader's own, given
+	 * with each event.
+	 */
+	const struct position *pos;
+	struct position own;
+	bool shared_pos;
 	struct frame *stack;
 	size_t depth, cap;
+	bool entering;                      /* the frame above the top (stack[depth]) is the node being entered */
 	/*
 	 * The moves the open nodes searched or pruned, a stack like the
 	 * frames: a node's moves follow its parent's, and are dropped when it

@@ -281,6 +281,7 @@ static bool read_document(struct rd *r)
 	if (!tracereader_read_header(r, header, (struct loc){ tracereader_skip_ws(s, len, 0), 0 }, "") ||
 	    !tracereader_read_options(r, tracejson_get(header, "options"), (struct loc){ at[K_FORMAT], 0 }))
 		goto out;
+	tracereader_observe_start(r);
 	/* Version 3: without "nodes", each node's record follows from its compact enter. */
 	if (!at[K_NODES] && at[K_EVENTS] && r->info.version >= 3)
 		r->nodes_absent = true;
@@ -672,6 +673,7 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len, co
 	if (!tracereader_read_header(r, o, (struct loc){ 0, 1 }, "header") ||
 	    !tracereader_read_options(r, tracejson_get(o, "options"), (struct loc){ 0, 1 }))
 		return false;
+	tracereader_observe_start(r);
 	while (lines_chunk(&l, &chunk, &got))
 		if (!lines_play(r, &st, chunk, got))
 			goto out;
@@ -717,6 +719,14 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		      struct search_options *opt, struct search_result *res,
 		      struct tracereader_info *info, struct error *err)
 {
+	return tracereader_read_observed(in, name, t, root, opt, res, info, NULL, err);
+}
+
+bool tracereader_read_observed(FILE *in, const char *name, struct trace *t, struct position *root,
+			       struct search_options *opt, struct search_result *res,
+			       struct tracereader_info *info, const struct tracereader_observer *obs,
+			       struct error *err)
+{
 	struct rd *r = xcalloc(1, sizeof *r);
 	struct error local;
 	char *first = NULL, *doc = NULL, *line1 = NULL;
@@ -729,6 +739,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	r->name = name;
 	r->err = err ? err : &local;
 	r->t = t;
+	r->obs = obs;
 	r->pj = tracejson_new();
 	r->pj_nodes = tracejson_new();
 	r->pending_child = TRACE_NONE;

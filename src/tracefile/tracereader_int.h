@@ -15,6 +15,7 @@
 #include "chess/notation.h"
 #include "tracefile/tracejson.h"
 #include "tracefile/tracereader.h"
+#include "search/trace_record.h"
 #include "base/util.h"
 
 /* The deepest a trace can go: the search stops at SEARCH_MAX_PLY. */
@@ -111,6 +112,7 @@ struct rd {
 	long line;                 /* JSON Lines: the current line's number */
 
 	struct trace *t;
+	const struct tracereader_observer *obs;   /* told of the header and each event (NULL: nobody) */
 	struct position root;
 	struct search_options opt;
 	struct search_result res;
@@ -162,6 +164,40 @@ static inline bool tracereader_same(const char *a, const char *b)
 	while (*a != '\0' && *a == *b)
 		a++, b++;
 	return *a == *b;
+}
+
+/* tracereader_record.c: tells the observer of the header (read), or of an event as the trace records it. */
+void tracereader_observe_start(struct rd *r);
+void tracereader_observe(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra, const struct trace_node *nd,
+			 const struct position *pos);
+
+/*
+ * The trace's recording functions (search/trace_record.h), each telling the
+ * observer, if any, with the position of the event's node: the innermost
+ * open (a move's own is POS: the one a child entered without its move event
+ * implies is its parent's).
+ */
+static inline void rd_trace_event(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	trace_event(r->t, node, kind, m, v1, v2, extra);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, kind, m, v1, v2, extra, NULL, &r->fr[r->depth - 1].pos);
+}
+
+static inline void rd_trace_move(struct rd *r, uint32_t node, move m, const struct position *pos)
+{
+	uint32_t child = trace_node_count(r->t);
+
+	trace_move(r->t, node, m);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, TE_MOVE, m, (int16_t)(child & 0xFFFF), (int16_t)(child >> 16), 0, NULL, pos);
+}
+
+static inline void rd_trace_leave(struct rd *r, uint32_t node, int score, int bound)
+{
+	trace_leave(r->t, node, score, bound);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, TE_LEAVE, MOVE_NONE, score, 0, bound, NULL, &r->fr[r->depth - 1].pos);
 }
 
 /* tracereader_json.c: places, messages and typed values. */

@@ -209,6 +209,42 @@ static void flush_enter(struct rd *r, int eval)
 	if (r->def_id != 0)
 		m = r->pending_move;
 	trace_enter(r->t, r->def_parent, m, r->def_ply, r->def_qply, r->def_alpha, r->def_beta, r->def_check, eval);
+	if (r->obs != NULL) {
+		struct trace_node nd;
+
+		memset(&nd, 0, sizeof nd);
+		nd.parent = r->def_parent;
+		nd.alpha = (int16_t)r->def_alpha;
+		nd.beta = (int16_t)r->def_beta;
+		nd.eval = (int16_t)eval;
+		nd.move = m;
+		nd.ply = (uint8_t)r->def_ply;
+		nd.qply = (int16_t)r->def_qply;
+		nd.flags = (uint8_t)((r->def_check ? TN_IN_CHECK : 0) | (r->def_qply >= 0 ? TN_QUIESCENCE : 0));
+		tracereader_observe(r, r->def_id, TE_ENTER, m, r->def_alpha, r->def_beta, 0, &nd, &r->fr[r->depth - 1].pos);
+	}
+}
+
+void tracereader_observe_start(struct rd *r)
+{
+	if (r->obs != NULL && r->obs->start != NULL)
+		r->obs->start(r->obs->ctx, &r->root, &r->opt, &r->info);
+}
+
+void tracereader_observe(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra, const struct trace_node *nd,
+			 const struct position *pos)
+{
+	struct trace_event e;
+
+	if (r->obs->event == NULL)
+		return;
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	r->obs->event(r->obs->ctx, &e, nd, pos);
 }
 
 /* The "enter" event of node ID: its record is taken and checked, and the node opened. */
@@ -364,7 +400,7 @@ bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32
 
 	/* A child entered without its move event gets one: the search records the move before the child. */
 	if (id != 0 && r->pending_child != id)
-		trace_move(r->t, up->rec.id, m);
+		rd_trace_move(r, up->rec.id, m, &up->pos);
 	up = NULL;
 	r->pending_child = TRACE_NONE;
 	r->pending_move = m;
@@ -461,7 +497,7 @@ static bool read_modern_prune(struct rd *r, const struct rec *rc, int kind, cons
 
 void tracereader_play_move(struct rd *r, struct frame *f, move m)
 {
-	trace_move(r->t, f->rec.id, m);
+	rd_trace_move(r, f->rec.id, m, &f->pos);
 	f->last_move = m;
 	r->pending_child = trace_node_count(r->t);
 	r->pending_move = m;
@@ -475,7 +511,7 @@ void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int ou
 		f->alpha = value;
 	if (outcome == TSP_CUTOFF)
 		r->sp_cutoffs++;
-	trace_event(r->t, f->rec.id, TE_STAND_PAT, MOVE_NONE, value, 0, outcome);
+	rd_trace_event(r, f->rec.id, TE_STAND_PAT, MOVE_NONE, value, 0, outcome);
 }
 
 void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m)
@@ -492,12 +528,12 @@ void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, 
 	} else {
 		r->cutoffs++;
 	}
-	trace_event(r->t, f->rec.id, kind, m, value, 0, 0);
+	rd_trace_event(r, f->rec.id, kind, m, value, 0, 0);
 }
 
 void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound)
 {
-	trace_leave(r->t, f->rec.id, score, bound);
+	rd_trace_leave(r, f->rec.id, score, bound);
 	free(f->rec.kids);
 	f->rec.kids = NULL;
 	r->depth--;
@@ -712,13 +748,13 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, at, path, "kind", "a second \"stopped\" event (the search stops once)");
 		if (!tracereader_get_bool(r, &rc, "interrupted", &interrupted, &has))
 			return false;
-		trace_event(r->t, (uint32_t)node, TE_STOPPED, MOVE_NONE, 0, 0, interrupted);
+		rd_trace_event(r, (uint32_t)node, TE_STOPPED, MOVE_NONE, 0, 0, interrupted);
 		return true;
 	}
 	default:
 		break;
 	}
-	trace_event(r->t, (uint32_t)node, kind, m, value, v2, extra);
+	rd_trace_event(r, (uint32_t)node, kind, m, value, v2, extra);
 	return true;
 }
 
@@ -738,19 +774,20 @@ bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struc
  * count. A quiescence root's move count is not in the trace: there, the
  * moves it tried (the interrupted one included) stand for it.
  */
-static void root_progress(const struct trace *t, const struct position *root, struct search_result *res)
+static void root_progress(const struct trace *t, const struct position *root, int root_qply, struct search_result *res)
 {
 	int children = 0;
 
 	if (trace_node_count(t) == 0)
 		return;
-	for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE; c = trace_next_sibling(t, c))
+	/* By the spans alone (trace_next_child): the fields derived on first reading are not needed yet. */
+	for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE; c = trace_next_child(t, 0, c))
 		children++;
 	res->has_score = !res->stopped || res->score > -SCORE_INF;
 	res->root_moves_done = children;
 	if (res->stopped && trace_stopped_at(t) != 0 && children > 0)
 		res->root_moves_done--;
-	res->root_moves = trace_node_get(t, 0).qply < 0 ? movegen_count(root) : children;
+	res->root_moves = root_qply < 0 ? movegen_count(root) : children;
 }
 
 static bool check_counter(struct rd *r, const struct rec *rc, const char *key, uint64_t count, bool strict,
@@ -786,7 +823,12 @@ bool tracereader_finish(struct rd *r, const struct tracejson_value *result, stru
 				  (unsigned long)r->fr[r->depth - 1].rec.id);
 	trace_set_declared(t, &r->info.declared);
 	memset(res, 0, sizeof *res);
-	res->score = trace_node_get(t, 0).score;
+	/*
+	 * The root's score, and its qply from its frame (left, but kept): the
+	 * trace's derived fields are built when it is first read (as after a
+	 * search), not by the reading itself.
+	 */
+	res->score = trace_node_score(t, 0);
 	res->pv_len = r->pv_len[0];
 	memcpy(res->pv, r->pv[0], sizeof(move) * (size_t)res->pv_len);
 	res->nodes = trace_node_count(t);
@@ -797,7 +839,7 @@ bool tracereader_finish(struct rd *r, const struct tracejson_value *result, stru
 	res->see_prunes = r->see_prunes;
 	res->mates = r->mates;
 	res->stopped = trace_stopped(t);
-	root_progress(t, &r->root, res);
+	root_progress(t, &r->root, r->fr[0].qply, res);
 	r->info.has_result = result != NULL;
 	if (result != NULL) {
 		const struct tracejson_value *pv = tracejson_get(result, "pv"), *v;
