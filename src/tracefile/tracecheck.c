@@ -382,7 +382,13 @@ static void enter_node(struct checker *c, uint32_t n, const struct trace_node *n
 	c->depth++;
 	c->entering = false;
 
-	in_check = board_in_check(c->pos);
+	/*
+	 * A reader that replays the moves (a shared position) has just set the
+	 * flag from board_in_check on this very position (a file's wrong
+	 * in_check it refuses): taken as found, not computed twice. The
+	 * in-check rule below can only fail on a trace a search hands over.
+	 */
+	in_check = c->shared_pos ? (nd.flags & TN_IN_CHECK) != 0 : board_in_check(c->pos);
 	f->alpha = nd.alpha;
 	f->beta = nd.beta;
 	f->best = -SCORE_INF;
