@@ -100,6 +100,8 @@ static long child_peak_kb(int what, FILE *f, const struct position *pos, const s
 				rewind(f);
 				if (!tracereader_read(f, NULL, t, &root, &o, &res, NULL, NULL))
 					_exit(1);
+				/* Read once too: the derived fields are built on first reading, after a search as after a file. */
+				(void)trace_node_get(t, 0);
 			} else if (i == 1 && what == CHILD_SEARCH) {
 				/*
 				 * Read once, as a front end reads it: the fields the

@@ -740,30 +740,6 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 	}
 }
 
-/* A check in progress: the checker, fed one event at a time. */
-struct tracecheck {
-	struct checker c;
-};
-
-struct tracecheck *tracecheck_begin(const struct position *root, const struct search_options *opt,
-				    const struct trace_declared *decl, bool order_other,
-				    const struct tracecheck_config *cfg, struct tracecheck_report *rep)
-{
-	struct tracecheck *tc = xcalloc(1, sizeof *tc);
-	struct checker *c = &tc->c;
-
-	memset(rep, 0, sizeof *rep);
-	c->opts = *opt;
-	c->opt = &c->opts;
-	c->order_other = order_other;
-	c->cfg = cfg;
-	c->decl = *decl;
-	c->rep = rep;
-	c->own = *root;
-	c->pos = &c->own;
-	return tc;
-}
-
 void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const struct trace_node *nd,
 		     const struct position *pos)
 {
@@ -909,35 +885,6 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 	default:
 		break;
 	}
-}
-
-void tracecheck_end(struct tracecheck *tc, uint64_t nodes, uint64_t events)
-{
-	tc->c.rep->nodes = nodes;
-	tc->c.rep->events = events;
-	free(tc->c.stack);
-	free(tc->c.handled);
-	free(tc);
-}
-
-void tracecheck_run(const struct trace *t, const struct position *root, const struct search_options *opt,
-		    const struct tracecheck_config *cfg, struct tracecheck_report *rep)
-{
-	struct trace_declared decl;
-	struct tracecheck *tc;
-	struct trace_iter it;
-	struct trace_event e;
-
-	trace_get_declared(t, &decl);
-	tc = tracecheck_begin(root, opt, &decl, trace_order_other(t), cfg, rep);
-	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);) {
-		struct trace_node nd;
-
-		if (e.kind == TE_ENTER)
-			nd = trace_node_get(t, e.node);
-		tracecheck_feed(tc, &e, e.kind == TE_ENTER ? &nd : NULL, NULL);
-	}
-	tracecheck_end(tc, trace_node_count(t), trace_event_count(t));
 }
 
 void tracecheck_report_free(struct tracecheck_report *rep)

@@ -87,6 +87,11 @@ struct checker {
 	size_t handled_len, handled_cap;
 };
 
+/* A check in progress: the checker, fed one event at a time. */
+struct tracecheck {
+	struct checker c;
+};
+
 /* Records a violation of RULE at NODE (its path and the message FMT). */
 void tracecheck_violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
 	PRINTF_LIKE(4, 5);

@@ -1,10 +1,12 @@
 /*
- * tracereader_int.h: what the three parts of the trace reader share, and
- * nothing else includes: tracereader.c reads the two forms (the JSON
- * document and JSON Lines) into records, tracereader_record.c turns the
- * records into the trace, and tracereader_json.c reads typed values out of
- * the records simdjson parsed (tracejson.h) with errors that name where they
- * are.
+ * tracereader_int.h: what the parts of the trace reader share, and nothing
+ * else includes: tracereader.c reads the two forms (the JSON document and
+ * JSON Lines) into records, tracereader_header.c reads the header,
+ * tracereader_compact.c version 3's compact records (the plain ones lexed
+ * and played directly), tracereader_record.c turns the records into the
+ * trace, tracereader_result.c ends the reading with the result, and
+ * tracereader_json.c reads typed values out of the records simdjson parsed
+ * (tracejson.h) with errors that name where they are.
  */
 #ifndef QUIESCE_TRACEREADER_INT_H
 #define QUIESCE_TRACEREADER_INT_H
@@ -166,10 +168,24 @@ static inline bool tracereader_same(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* tracereader_record.c: tells the observer of the header (read), or of an event as the trace records it. */
+/* tracereader_record.c: tells the observer of the header, once read. */
 void tracereader_observe_start(struct rd *r);
-void tracereader_observe(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra, const struct trace_node *nd,
-			 const struct position *pos);
+/* Tells the observer of an event as the trace records it (in line: it runs at every event). */
+static inline void tracereader_observe(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra,
+				       const struct trace_node *nd, const struct position *pos)
+{
+	struct trace_event e;
+
+	if (r->obs->event == NULL)
+		return;
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	r->obs->event(r->obs->ctx, &e, nd, pos);
+}
 
 /*
  * The trace's recording functions (search/trace_record.h), each telling the
@@ -288,7 +304,10 @@ void tracereader_play_move(struct rd *r, struct frame *f, move m);
 void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int outcome);
 void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m);
 void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound);
-/* After the last record: the checks of the end, and the result derived and checked against RESULT. */
+/* Records the entry of the node waiting for its evaluation, if any, with its static evaluation. */
+void tracereader_flush_static(struct rd *r);
+
+/* tracereader_result.c: after the last record, the checks of the end, and the result derived and checked against RESULT. */
 bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
 /* tracereader_compact.c: version 3's compact records. */
