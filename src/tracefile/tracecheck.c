@@ -348,7 +348,7 @@ static void check_leaf_first(struct checker *c, struct frame *f, const struct tr
 static void enter_node(struct checker *c, uint32_t n, const struct trace_node *ndp)
 {
 	const struct search_options *o = c->opt;
-	struct trace_node nd = *ndp;
+	const struct trace_node *nd;
 	struct frame *p, *f;
 	bool in_check;
 
@@ -360,7 +360,26 @@ static void enter_node(struct checker *c, uint32_t n, const struct trace_node *n
 	f = &c->stack[c->depth];
 	memset(f, 0, sizeof *f);
 	f->node = n;
-	f->nd = nd;
+	/*
+	 * Field by field: a reader has just written *NDP so, and a copy of the
+	 * whole struct, read in wider words, would wait for those writes to land
+	 * (a store-forwarding stall at every node).
+	 */
+	f->nd.parent = ndp->parent;
+	f->nd.end = ndp->end;
+	f->nd.enter = ndp->enter;
+	f->nd.leave = ndp->leave;
+	f->nd.alpha = ndp->alpha;
+	f->nd.beta = ndp->beta;
+	f->nd.eval = ndp->eval;
+	f->nd.score = ndp->score;
+	f->nd.move = ndp->move;
+	f->nd.ply = ndp->ply;
+	f->nd.qply = ndp->qply;
+	f->nd.flags = ndp->flags;
+	f->nd.bound = ndp->bound;
+	f->nd.children = ndp->children;
+	nd = &f->nd;
 	f->handled_at = c->handled_len;
 	f->vidx = -1;
 	f->last_searched = MOVE_NONE;
@@ -371,13 +390,13 @@ static void enter_node(struct checker *c, uint32_t n, const struct trace_node *n
 	if (p) {
 		p->next_ext = 0;
 		settle_child(c, p, NULL);
-		if (!p->expecting || p->expect_child != nd.move)
-			tracecheck_violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
+		if (!p->expecting || p->expect_child != nd->move)
+			tracecheck_violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd->move));
 		p->expecting = false;
 		p->decided = true;
 		p->only_pruned = false;
 		if (!c->shared_pos)
-			board_make(&c->own, nd.move, &f->undo);
+			board_make(&c->own, nd->move, &f->undo);
 	}
 	c->depth++;
 	c->entering = false;
@@ -388,29 +407,29 @@ static void enter_node(struct checker *c, uint32_t n, const struct trace_node *n
 	 * in_check it refuses): taken as found, not computed twice. The
 	 * in-check rule below can only fail on a trace a search hands over.
 	 */
-	in_check = c->shared_pos ? (nd.flags & TN_IN_CHECK) != 0 : board_in_check(c->pos);
-	f->alpha = nd.alpha;
-	f->beta = nd.beta;
+	in_check = c->shared_pos ? (nd->flags & TN_IN_CHECK) != 0 : board_in_check(c->pos);
+	f->alpha = nd->alpha;
+	f->beta = nd->beta;
 	f->best = -SCORE_INF;
-	f->quiescence = nd.qply >= 0;
+	f->quiescence = nd->qply >= 0;
 	f->in_check = in_check;
 	f->evading = f->quiescence && in_check && o->evasions;
 
-	if (nd.alpha >= nd.beta)
-		tracecheck_violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
+	if (nd->alpha >= nd->beta)
+		tracecheck_violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd->alpha), S(nd->beta));
 	if (p && c->cfg->scope_quiescence && !p->quiescence)
 		;   /* the main search's windows are taken as given */
-	else if (p && c->decl.research && (nd.alpha < -p->beta || nd.beta > -p->alpha))
+	else if (p && c->decl.research && (nd->alpha < -p->beta || nd->beta > -p->alpha))
 		tracecheck_violation(c, n, "child-window", "expected a window inside (%s, %s), the parent's (%s, %s) negated (a declared "
 			  "re-search may narrow it), found (%s, %s)",
-			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
-	else if (p && !c->decl.research && (nd.alpha != -p->beta || nd.beta != -p->alpha))
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd->alpha), S(nd->beta));
+	else if (p && !c->decl.research && (nd->alpha != -p->beta || nd->beta != -p->alpha))
 		tracecheck_violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
-			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
-	if (c->cfg->own_values && nd.eval != eval_static(c->pos, o->eval))
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd->alpha), S(nd->beta));
+	if (c->cfg->own_values && nd->eval != eval_static(c->pos, o->eval))
 		tracecheck_violation(c, n, "node-eval", "expected the %s evaluation %s, found %s", eval_kind_name(o->eval),
-			  S(eval_static(c->pos, o->eval)), S(nd.eval));
-	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
+			  S(eval_static(c->pos, o->eval)), S(nd->eval));
+	if (((nd->flags & TN_IN_CHECK) != 0) != in_check)
 		tracecheck_violation(c, n, "in-check", "expected in_check %s, found %s",
 			  in_check ? "true" : "false", in_check ? "false" : "true");
 	/*
@@ -425,25 +444,25 @@ static void enter_node(struct checker *c, uint32_t n, const struct trace_node *n
 			tracecheck_violation(c, n, "search-depth", "expected a quiescence node below a quiescence node, found a main-search node");
 	} else if (o->mode != QMODE_NONE) {
 		int horizon = o->depth + f->ext;
-		bool want_q = nd.ply >= horizon;
+		bool want_q = nd->ply >= horizon;
 
 		if (want_q != f->quiescence)
 			tracecheck_violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d%s), found a %s node",
-				  want_q ? "quiescence" : "main-search", nd.ply, o->depth,
+				  want_q ? "quiescence" : "main-search", nd->ply, o->depth,
 				  f->ext > 0 ? " and its extensions" : f->ext < 0 ? " less its reductions" : "",
 				  f->quiescence ? "quiescence" : "main-search");
-		else if (f->quiescence && nd.qply != nd.ply - horizon)
+		else if (f->quiescence && nd->qply != nd->ply - horizon)
 			tracecheck_violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d%s), found %d",
-				  nd.ply - horizon, nd.ply, o->depth, f->ext ? " - extensions" : "", nd.qply);
+				  nd->ply - horizon, nd->ply, o->depth, f->ext ? " - extensions" : "", nd->qply);
 	} else if (f->quiescence) {
-		tracecheck_violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
-	} else if (nd.ply > o->depth + f->ext) {
+		tracecheck_violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd->qply);
+	} else if (nd->ply > o->depth + f->ext) {
 		tracecheck_violation(c, n, "search-depth", "expected no node below the horizon (depth %d%s) in mode none, found ply %d",
-			  o->depth, f->ext ? " with extensions" : "", nd.ply);
+			  o->depth, f->ext ? " with extensions" : "", nd->ply);
 	}
-	if (f->quiescence && o->qdepth >= 0 && nd.qply > o->qdepth)
+	if (f->quiescence && o->qdepth >= 0 && nd->qply > o->qdepth)
 		tracecheck_violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
-			  o->qdepth, nd.qply);
+			  o->qdepth, nd->qply);
 }
 
 /* Checks a stand pat event of F. */
@@ -745,7 +764,8 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 {
 	struct checker *c = &tc->c;
 	const struct search_options *opt = c->opt;
-	struct trace_event e = *ep;
+	/* Read field by field, not copied: see enter_node. */
+	const struct trace_event *e = ep;
 	struct frame *f;
 
 	/* The reader's position: the checker's own is not played along (the first event says which it is). */
@@ -754,68 +774,68 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 		c->pos = pos;
 	}
 
-	if (e.kind == TE_ENTER) {
-		enter_node(c, e.node, nd);
+	if (e->kind == TE_ENTER) {
+		enter_node(c, e->node, nd);
 		return;
 	}
-	if (c->depth == 0 || c->stack[c->depth - 1].node != e.node)
+	if (c->depth == 0 || c->stack[c->depth - 1].node != e->node)
 		return;   /* the reader guarantees the nesting; nothing sensible to check */
 	f = &c->stack[c->depth - 1];
 	/* An extension announces the next move (a re-search's too): the move event settles the last child. */
-	if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE && e.kind != TE_EXTENSION)
-		settle_child(c, f, &e);
-	if (f->terminal && e.kind != TE_LEAVE && e.kind != TE_STOPPED)
+	if (e->kind != TE_ALPHA_RAISE && e->kind != TE_BETA_CUTOFF && e->kind != TE_LEAVE && e->kind != TE_EXTENSION)
+		settle_child(c, f, e);
+	if (f->terminal && e->kind != TE_LEAVE && e->kind != TE_STOPPED)
 		tracecheck_violation(c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
-			  trace_kind_name(f->terminal_kind), trace_kind_name(e.kind));
-	switch (e.kind) {
+			  trace_kind_name(f->terminal_kind), trace_kind_name(e->kind));
+	switch (e->kind) {
 	case TE_STAND_PAT:
-		stand_pat(c, f, &e);
+		stand_pat(c, f, e);
 		break;
 	case TE_MOVE:
 		if (f->stopped)
-			tracecheck_violation(c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
+			tracecheck_violation(c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e->move));
 		if (f->cut)
-			tracecheck_violation(c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
-		if (f->quiescence && !f->evading && !tracecheck_quiescence_move_allowed(c, f, e.move)) {
+			tracecheck_violation(c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e->move));
+		if (f->quiescence && !f->evading && !tracecheck_quiescence_move_allowed(c, f, e->move)) {
 			/* Quiet checks are allowed below the declared check plies only: say so where they are not. */
 			bool checks_here = opt->mode == QMODE_CHECKS &&
 					   (opt->check_plies < 0 || f->nd.qply < opt->check_plies);
 			char beyond[96] = "";
 
-			if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(c->pos, e.move))
+			if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(c->pos, e->move))
 				snprintf(beyond, sizeof beyond, ", a check at qply %d, beyond the declared check plies (%d)",
 					 f->nd.qply, opt->check_plies);
 			tracecheck_violation(c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
 				  checks_here ? " or a check" : "",
-				  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move), beyond);
+				  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e->move), beyond);
 		}
 		if (f->quiescence && !f->evading && !f->cut)
-			check_missed_prune(c, f, e.move);
+			check_missed_prune(c, f, e->move);
 		if (f->quiescence && !f->cut)
-			tracecheck_missed_modern(c, f, e.move);
-		check_order(c, f, e.move);
-		tracecheck_note_handled(c, e.move);
+			tracecheck_missed_modern(c, f, e->move);
+		check_order(c, f, e->move);
+		tracecheck_note_handled(c, e->move);
 		/* A declared re-search enters the same move's child again: one move searched. */
-		if (!(c->decl.research && e.move == f->last_searched))
+		if (!(c->decl.research && e->move == f->last_searched))
 			f->searched++;
-		f->last_searched = e.move;
+		f->last_searched = e->move;
 		f->decided = true;
 		f->only_pruned = false;
 		f->expecting = true;
-		f->expect_child = e.move;
+		f->expect_child = e->move;
 		break;
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:
-		raise_or_cut(c, f, &e);
+		raise_or_cut(c, f, e);
 		break;
 	case TE_DELTA_PRUNE:
 	case TE_SEE_PRUNE:
-		prune(c, f, &e);
+		prune(c, f, e);
 		break;
 	case TE_FUTILITY_PRUNE:
 	case TE_RECAPTURE_PRUNE:
 	case TE_EVASION_PRUNE:
-		tracecheck_modern_prune(c, f, &e);
+		tracecheck_modern_prune(c, f, e);
 		break;
 	case TE_MATE:
 	case TE_STALEMATE:
@@ -825,21 +845,21 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 	case TE_QUIET_LEAF:
 	case TE_TT_CUTOFF:
 	case TE_DRAW:
-		leaf(c, f, &e);
+		leaf(c, f, e);
 		break;
 	case TE_EXTENSION:
 		if (!c->decl.extensions)
 			tracecheck_violation(c, f->node, "extension-undeclared", "expected no extension (the trace declares no "
-				  "\"extensions\"), found %d plies (%s)", e.v1, trace_extension_reason_name(e.extra));
+				  "\"extensions\"), found %d plies (%s)", e->v1, trace_extension_reason_name(e->extra));
 		else if (f->quiescence)
 			tracecheck_violation(c, f->node, "extension-where", "expected extensions only in the main search, found "
-				  "%d plies in the quiescence search", e.v1);
-		f->next_ext = e.v1;
+				  "%d plies in the quiescence search", e->v1);
+		f->next_ext = e->v1;
 		break;
 	case TE_NULL_MOVE:
 		if (!c->decl.null_move)
 			tracecheck_violation(c, f->node, "null-move-undeclared", "expected no null move (the trace declares no "
-				  "\"null_move\"), found one worth %s", S(e.v1));
+				  "\"null_move\"), found one worth %s", S(e->v1));
 		else if (f->quiescence || f->in_check)
 			tracecheck_violation(c, f->node, "null-move-where", "expected a null move only in the main search and not "
 				  "in check, found one %s", f->quiescence ? "in the quiescence search" : "in check");
@@ -847,7 +867,7 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 			tracecheck_violation(c, f->node, "null-move-first", "expected the null move before the node's moves, found "
 				  "it after %s", f->cut ? "the cutoff" : "a move");
 		f->null_tried = true;
-		f->null_value = e.v1;
+		f->null_value = e->v1;
 		f->decided = true;
 		f->only_pruned = false;
 		break;
@@ -857,11 +877,11 @@ void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const 
 			c->stack[k].stopped = true;
 		break;
 	case TE_LEAVE: {
-		int score = e.v1;
+		int score = e->v1;
 		move m = f->nd.move;
 		uint32_t node = f->node;
 
-		leave_node(c, f, &e);
+		leave_node(c, f, e);
 		c->handled_len = f->handled_at;
 		if (c->depth > 1 && !c->shared_pos)
 			board_unmake(&c->own, m, &f->undo);

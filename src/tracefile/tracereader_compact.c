@@ -32,43 +32,37 @@ static unsigned kind_slot(const char *s, uint32_t len)
 	return (len + (unsigned char)s[0] * 2u + (unsigned char)s[len > 1 ? len - 2 : 0] * 6u) % KIND_SLOTS;
 }
 
+/* Builds R's table of kinds from the one table of kinds (trace_kinds). */
+static void kind_table_build(struct rd *r)
+{
+	memset(r->kind_table, -1, sizeof r->kind_table);
+	for (int k = 0; k < TE_KIND_COUNT; k++) {
+		size_t n = strlen(trace_kinds[k].name);
+		unsigned slot = kind_slot(trace_kinds[k].name, (uint32_t)n);
+
+		r->kind_len[k] = (uint8_t)n;
+		memset(r->kind_word[k], 0, sizeof r->kind_word[k]);
+		memcpy(r->kind_word[k], trace_kinds[k].name, n < sizeof r->kind_word[k] ? n : sizeof r->kind_word[k]);
+		r->kind_table[slot] = r->kind_table[slot] == -1 ? (int8_t)k : -2;
+	}
+	r->kind_table_ready = true;
+}
+
 /*
  * The kind named S (LEN bytes, no NUL among them), or -1: looked up in R's
- * table, built at its first use from the one table of kinds (a slot two
- * names share sends the lookup through the list). PADDED: 16 bytes from S
- * may be read whatever LEN.
+ * table, built at its first use (a slot two names share sends the lookup
+ * through the list).
  */
-static int compact_kind(struct rd *r, const char *s, uint32_t len, bool padded)
+static int compact_kind(struct rd *r, const char *s, uint32_t len)
 {
 	const char *name;
 	int k;
 
-	if (!r->kind_table_ready) {
-		memset(r->kind_table, -1, sizeof r->kind_table);
-		for (k = 0; k < TE_KIND_COUNT; k++) {
-			size_t n = strlen(trace_kinds[k].name);
-			unsigned slot = kind_slot(trace_kinds[k].name, (uint32_t)n);
-
-			r->kind_len[k] = (uint8_t)n;
-			memset(r->kind_word[k], 0, sizeof r->kind_word[k]);
-			memcpy(r->kind_word[k], trace_kinds[k].name, n < sizeof r->kind_word[k] ? n : sizeof r->kind_word[k]);
-			r->kind_table[slot] = r->kind_table[slot] == -1 ? (int8_t)k : -2;
-		}
-		r->kind_table_ready = true;
-	}
+	if (!r->kind_table_ready)
+		kind_table_build(r);
 	if (len == 0)
 		return -1;
 	k = r->kind_table[kind_slot(s, len)];
-	/* Followed by 16 readable bytes (the direct path's line buffer): one comparison of two words. */
-	if (padded && len <= 16 && k >= 0) {
-		uint64_t w[2], mask[2];
-
-		memcpy(w, s, sizeof w);
-		mask[0] = len >= 8 ? ~0ull : (1ull << (8 * len)) - 1;
-		mask[1] = len >= 16 ? ~0ull : len <= 8 ? 0 : (1ull << (8 * (len - 8))) - 1;
-		return r->kind_len[k] == len && (w[0] & mask[0]) == r->kind_word[k][0] &&
-		       (w[1] & mask[1]) == r->kind_word[k][1] ? k : -1;
-	}
 	if (k == -2) {
 		for (k = 0; k < TE_KIND_COUNT; k++)
 			if (r->kind_len[k] == len && memcmp(trace_kinds[k].name, s, len) == 0)
@@ -82,6 +76,24 @@ static int compact_kind(struct rd *r, const char *s, uint32_t len, bool padded)
 		if (name[i] != s[i])
 			return -1;
 	return k;
+}
+
+/*
+ * The same for the direct path: S is followed by 16 readable bytes and LEN
+ * is 1 to 16, so the name is compared as two words, without a branch; -1
+ * also for a kind in a shared slot (the general path finds it).
+ */
+static inline int plain_kind(const struct rd *r, const char *s, uint32_t len)
+{
+	uint64_t w[2], m0, m1;
+	int k = r->kind_table[kind_slot(s, len)];
+
+	if (k < 0)
+		return -1;
+	memcpy(w, s, sizeof w);
+	m0 = len >= 8 ? ~0ull : (1ull << (8 * len)) - 1;
+	m1 = len >= 16 ? ~0ull : len <= 8 ? 0 : (1ull << (8 * (len - 8))) - 1;
+	return ((w[0] & m0) == r->kind_word[k][0]) & ((w[1] & m1) == r->kind_word[k][1]) & (r->kind_len[k] == len) ? k : -1;
 }
 
 /* The most slots a compact record's object takes: a few keys, and what its optional object holds. */
@@ -344,7 +356,7 @@ bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, str
 				   "(\"%s\", \"%s\", \"%s\", ...), found %s", trace_kind_name(TE_ENTER),
 				   trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE),
 				   a->count ? tracereader_type_name(e) : "an empty array");
-	if ((kind = compact_kind(r, e->u.s, e->count, false)) < 0) {
+	if ((kind = compact_kind(r, e->u.s, e->count)) < 0) {
 		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
 		tracereader_skip_kind(r, e->u.s);
 		return true;
@@ -532,9 +544,11 @@ int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *use
 
 	if (avail < 4 || s[0] != '[' || s[1] != '"' || r->deferred)
 		return FAST_NONE;
-	while (p < end && *p != '"' && p - k < 24)
+	if (!r->kind_table_ready)
+		kind_table_build(r);
+	while (p < end && *p != '"' && p - k < 17)
 		p++;
-	if (p >= end || *p != '"' || (kind = compact_kind(r, k, (uint32_t)(p - k), true)) < 0)
+	if (p >= end || *p != '"' || p == k || (kind = plain_kind(r, k, (uint32_t)(p - k))) < 0)
 		return FAST_NONE;
 	p++;
 	if (p < end && *p == ',') {
