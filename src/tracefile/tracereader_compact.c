@@ -230,9 +230,13 @@ static const char *lex_scalar(struct tracereader_lex *lx, const char *p, const c
 		const char *d = p + neg, *q = d;
 		long long x = 0;
 
-		while (q < end && *q >= '0' && *q <= '9' && q - d < 19)
+		/* A 19th digit is not read into X (it could overflow): the number is simdjson's. */
+		while (q < end && *q >= '0' && *q <= '9') {
+			if (q - d == 18)
+				return NULL;
 			x = x * 10 + (*q++ - '0');
-		if (q == d || q - d > 18 || (*d == '0' && (q - d > 1 || neg)))
+		}
+		if (q == d || (*d == '0' && (q - d > 1 || neg)))
 			return NULL;
 		v->type = TJ_INT;
 		v->u.i = neg ? -x : x;
