@@ -4,7 +4,9 @@
  * write out in every form (the JSON document and JSON Lines, compact and of
  * every field) and read back from each into the same number of nodes and
  * events (issue 30: whatever the reader accepts, every writer writes in a
- * form the reader accepts).
+ * form the reader accepts). The same bytes checked while they are read
+ * (tracecheck_read, check-trace's one pass) must read or fail alike, and
+ * give the report the checker gives on the trace read (issue 27).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include "chess/board.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "tracefile/tracecheck.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader.h"
 
@@ -54,6 +57,39 @@ static void round_trip(void (*writer)(FILE *, const struct trace *, const struct
 	trace_free(back);
 }
 
+/* DATA checked while it is read: it reads exactly when the plain reading did (OK, with ERR), with T's report. */
+static void one_pass(const uint8_t *data, size_t size, bool ok, const struct error *err, const struct trace *t,
+		     const struct position *root, const struct search_options *opt, bool own_values)
+{
+	FILE *f = fmemopen((void *)data, size, "r");
+	struct trace *u = trace_new();
+	struct position root2;
+	struct search_options opt2;
+	struct search_result res2;
+	struct tracereader_info info;
+	struct tracecheck_config cfg = { 0 }, cfg2 = { 0 };
+	struct tracecheck_report want, got;
+	struct error err2 = { 0 };
+	bool ok2;
+
+	if (f == NULL)
+		return;
+	ok2 = tracecheck_read(f, "fuzz.json", u, &root2, &opt2, &res2, &info, &cfg2, &got, &err2);
+	if (ok2 != ok || (!ok && strcmp(err->msg, err2.msg) != 0))
+		die("checked while read, the reading differs", ok ? err2.msg : err->msg);
+	if (ok) {
+		cfg.own_values = own_values;
+		tracecheck_run(t, root, opt, &cfg, &want);
+		if (want.total != got.total || want.kept != got.kept ||
+		    (want.kept && strcmp(want.v[0].msg, got.v[0].msg) != 0))
+			die("checked while read, the report differs", want.kept ? want.v[0].msg : "");
+		tracecheck_report_free(&want);
+	}
+	tracecheck_report_free(&got);
+	trace_free(u);
+	fclose(f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int initialised;
@@ -61,7 +97,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct position root;
 	struct search_options opt;
 	struct search_result res;
+	struct tracereader_info info;
 	struct error err = { 0 };
+	bool ok;
 	FILE *f;
 
 	if (!initialised) {
@@ -74,7 +112,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f = fmemopen((void *)data, size, "r");
 	if (f == NULL)
 		return 0;
-	if (!tracereader_read(f, "fuzz.json", t, &root, &opt, &res, NULL, &err)) {
+	ok = tracereader_read(f, "fuzz.json", t, &root, &opt, &res, &info, &err);
+	one_pass(data, size, ok, &err, t, &root, &opt, ok && !info.eval_other);
+	if (!ok) {
 		if (memchr(err.msg, '\0', sizeof err.msg) == NULL || err.msg[0] == '\0')
 			die("a refused trace without a message", "");
 		if (err.line < 1 || err.column < 1)

@@ -15,7 +15,7 @@
  *   - notation_san writes every legal move as the former implementation did
  *     (kept below as the reference: disambiguation found by scanning the
  *     legal list, the suffix by playing the move and counting replies);
- *   - near the roots, notation_parse_uci of every from-to-promotion text
+ *   - near the roots, notation_parse_uci and notation_uci_plain of every from-to-promotion text
  *     agrees with a search of the legal list.
  */
 #include <ctype.h>
@@ -140,7 +140,10 @@ static void check_encodings(const struct position *pos, const bool *listed, bitb
 	}
 }
 
-/* Every text "from to [nbrq]" parsed by notation_parse_uci against a search of LEGAL. */
+/*
+ * Every text "from to [nbrq]" parsed by notation_parse_uci, and by
+ * notation_uci_plain, against a search of LEGAL.
+ */
 static void check_uci_texts(const struct position *pos, const struct move_list *legal, const char *where)
 {
 	static const char promos[] = { 0, 'n', 'b', 'r', 'q' };
@@ -158,6 +161,18 @@ static void check_uci_texts(const struct position *pos, const struct move_list *
 				CHECK(ok == (want != MOVE_NONE) && (!ok || got == want),
 				      "%s: notation_parse_uci(%s) = %d (%04x), the legal list says %04x", where, text, ok, got,
 				      want);
+				/* The plain form: exactly the texts notation_uci writes for the legal moves. */
+				{
+					char back[NOTATION_BUFSIZE] = "";
+					move plain_got = MOVE_NONE;
+					bool plain = notation_uci_plain(pos, text, &plain_got);
+
+					if (want != MOVE_NONE)
+						notation_uci(want, back);
+					CHECK(plain == (want != MOVE_NONE && strcmp(back, text) == 0) && (!plain || plain_got == want),
+					      "%s: notation_uci_plain(%s) = %d (%04x), the legal list says %04x (written %s)", where,
+					      text, plain, plain_got, want, back);
+				}
 			}
 }
 

@@ -289,6 +289,24 @@ static move uci_move(const struct position *pos, int from, int to, int promo)
 	return MOVE_MAKE(from, to, kind);
 }
 
+bool notation_uci_plain(const struct position *pos, const char *text, move *out)
+{
+	int promo = NO_TYPE;
+	move m;
+
+	if (!is_file(text[0]) || !is_rank(text[1]) || !is_file(text[2]) || !is_rank(text[3]))
+		return false;
+	if (text[4] != '\0') {
+		if (text[5] != '\0' || !islower((unsigned char)text[4]) || (promo = promo_from_char(text[4])) == NO_TYPE)
+			return false;
+	}
+	m = uci_move(pos, SQ_MAKE(text[0] - 'a', text[1] - '1'), SQ_MAKE(text[2] - 'a', text[3] - '1'), promo);
+	if (!movegen_is_legal(pos, m))
+		return false;
+	*out = m;
+	return true;
+}
+
 /* Parses TEXT as a UCI move that must be legal in POS. */
 bool notation_parse_uci(const struct position *pos, const char *text, move *out, struct error *err)
 {

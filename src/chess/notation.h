@@ -23,6 +23,15 @@ bool notation_parse(const struct position *pos, const char *text, move *out, str
 bool notation_parse_uci(const struct position *pos, const char *text, move *out, struct error *err);
 bool notation_parse_san(const struct position *pos, const char *text, move *out, struct error *err);
 
+/*
+ * The legal move of POS that TEXT names in the plain UCI form, the one
+ * notation_uci writes (four or five bytes, the promotion in lower case, no
+ * blanks, castling as the king's two-square step), in *OUT; false for any
+ * other text or an illegal move, which notation_parse_uci reads or explains.
+ * For readers of many moves (trace files): no copy, no move list.
+ */
+bool notation_uci_plain(const struct position *pos, const char *text, move *out);
+
 /* Writes the legal moves of POS in SAN, separated by spaces, into BUF of size N. */
 void notation_legal_list(const struct position *pos, char *buf, size_t n);
 

@@ -39,10 +39,16 @@ void cli_trace_load_budget(uint64_t max_memory)
 	load_max_memory = max_memory;
 }
 
-bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err)
+/*
+ * Reads the trace at PATH into LT; with CFG, checks it as it is read (one
+ * pass, tracecheck_read) into REP. False with a message in ERR.
+ */
+static bool trace_load(const char *path, struct cli_loaded_trace *lt, struct tracecheck_config *cfg,
+		       struct tracecheck_report *rep, struct error *err)
 {
 	struct tracereader_info info;
 	FILE *f;
+	bool ok;
 
 	memset(lt, 0, sizeof *lt);
 	f = inputfile_open(path, err);
@@ -55,7 +61,11 @@ bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error 
 	}
 	lt->trace = trace_new();
 	tracereader_budget(lt->trace, load_max_memory);
-	if (!tracereader_read(f, path, lt->trace, &lt->root, &lt->opt, &lt->res, &info, err)) {
+	if (cfg != NULL)
+		ok = tracecheck_read(f, path, lt->trace, &lt->root, &lt->opt, &lt->res, &info, cfg, rep, err);
+	else
+		ok = tracereader_read(f, path, lt->trace, &lt->root, &lt->opt, &lt->res, &info, err);
+	if (!ok) {
 		fclose(f);
 		trace_free(lt->trace);
 		lt->trace = NULL;
@@ -67,6 +77,11 @@ bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error 
 	lt->own_order = !info.order_other;
 	snprintf(lt->engine, sizeof lt->engine, "%s", info.engine);
 	return true;
+}
+
+bool cli_trace_load(const char *path, struct cli_loaded_trace *lt, struct error *err)
+{
+	return trace_load(path, lt, NULL, NULL, err);
 }
 
 void cli_trace_unload(struct cli_loaded_trace *lt)
@@ -135,14 +150,13 @@ int cli_check_trace(int argc, char **argv)
 		struct error err = { 0 };
 		size_t shown;
 
-		if (!cli_trace_load(argv[i], &lt, &err)) {
+		/* Checked while it is read (the file's evaluation sets cfg.own_values). */
+		cfg.scope_quiescence = scope_quiescence;
+		if (!trace_load(argv[i], &lt, &cfg, &rep, &err)) {
 			cli_trace_load_error(argv[i], &err);
 			rc = 1;
 			continue;
 		}
-		cfg.own_values = lt.own_values;
-		cfg.scope_quiescence = scope_quiescence;
-		tracecheck_run(lt.trace, &lt.root, &lt.opt, &cfg, &rep);
 		shown = max == 0 || (size_t)max > rep.kept ? rep.kept : (size_t)max;
 		for (size_t k = 0; k < shown; k++) {
 			char path[256];

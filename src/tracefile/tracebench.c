@@ -12,12 +12,15 @@
 #include "search/option.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "tracefile/tracecheck.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader.h"
 #include "base/util.h"
 
 #define TRACEBENCH_FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 #define MAX_REPEATS 3
+/* The reading-speed figures: at least 3 repeats, at most 9 (a depth-6 repeat takes half a second). */
+#define MAX_READ_REPEATS 9
 
 /* The forms: the document and JSON Lines, each compact (version 3) and of every field. */
 enum { FORMS = 4 };
@@ -97,6 +100,8 @@ static long child_peak_kb(int what, FILE *f, const struct position *pos, const s
 				rewind(f);
 				if (!tracereader_read(f, NULL, t, &root, &o, &res, NULL, NULL))
 					_exit(1);
+				/* Read once too: the derived fields are built on first reading, after a search as after a file. */
+				(void)trace_node_get(t, 0);
 			} else if (i == 1 && what == CHILD_SEARCH) {
 				/*
 				 * Read once, as a front end reads it: the fields the
@@ -116,6 +121,134 @@ static long child_peak_kb(int what, FILE *f, const struct position *pos, const s
 	return peak[1] - peak[0];
 }
 
+/* The median of the N values of V (sorted in place), with the smallest and largest. */
+static double median_of(double *v, int n, double *lo, double *hi)
+{
+	qsort(v, (size_t)n, sizeof v[0], cmp_double);
+	*lo = v[0];
+	*hi = v[n - 1];
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* "1.83 [1.80-1.90]" for the N values of V, into BUF. */
+static const char *spread_text(double *v, int n, int digits, char *buf, size_t size)
+{
+	double lo, hi, med = median_of(v, n, &lo, &hi);
+
+	snprintf(buf, size, "%.*f [%.*f-%.*f]", digits, med, digits, lo, digits, hi);
+	return buf;
+}
+
+/* The variants timed against one another: the search without and with its trace, reading its file, checking it. */
+enum { V_PLAIN, V_RECORD, V_OPEN, V_CHECK, VARIANTS };
+
+/* Reads F (rewound) as the tutor's "open" does (V_OPEN) or checks it as "quiesce check-trace" does (V_CHECK). */
+static bool reading_run(FILE *f, int variant, uint64_t *violations)
+{
+	struct trace *t = trace_new();
+	struct position root;
+	struct search_options opt;
+	struct search_result res;
+	struct tracereader_info info;
+	struct tracecheck_config cfg = { 0 };
+	struct tracecheck_report rep;
+	struct error err = { 0 };
+	bool ok;
+
+	rewind(f);
+	if (variant == V_OPEN) {
+		ok = tracereader_read(f, "bench", t, &root, &opt, &res, &info, &err);
+	} else {
+		ok = tracecheck_read(f, "bench", t, &root, &opt, &res, &info, &cfg, &rep, &err);
+		*violations += rep.total;
+		tracecheck_report_free(&rep);
+	}
+	trace_free(t);
+	return ok;
+}
+
+/*
+ * Reading at the speed of the search (issue 27): Kiwipete at DEPTH with the
+ * default options, its trace written once as compact JSON Lines; then,
+ * REPEAT times, interleaved (the order turned each time), the search without
+ * a trace, the search recording it, reading the file (as "open" does) and
+ * checking it (as "check-trace" does, reading included), in processor time.
+ * The figures are the ratios to the recording search of the same repeat and
+ * to the plain search, median [smallest-largest], the times beside them.
+ */
+static void reading_speed(FILE *out, int depth, int repeat)
+{
+	struct position pos;
+	struct search_options opt;
+	struct search_result res;
+	struct trace *t = trace_new();
+	struct error err = { 0 };
+	FILE *f = tmpfile();
+	double secs[VARIANTS][MAX_READ_REPEATS], ratio[4][MAX_READ_REPEATS];
+	char a[4][48], b[VARIANTS][48];
+	uint64_t violations = 0;
+	uint32_t nodes, events;
+	long size;
+
+	if (f == NULL) {
+		fprintf(out, "trace io   (reading speed skipped: no temporary file)\n");
+		trace_free(t);
+		return;
+	}
+	fen_parse(&pos, TRACEBENCH_FEN, &err);
+	option_defaults(&opt);
+	opt.depth = depth;
+	search_run(&pos, &opt, t, NULL, &res);
+	traceio_write_jsonl_compact(f, t, &pos, &opt, &res);
+	fflush(f);
+	size = ftell(f);
+	nodes = trace_node_count(t);
+	events = trace_event_count(t);
+	for (int r = 0; r < repeat; r++) {
+		for (int k = 0; k < VARIANTS; k++) {
+			int v = (k + r) % VARIANTS;
+			double start;
+
+			start = util_cpu_seconds();
+			if (v == V_PLAIN) {
+				search_run(&pos, &opt, NULL, NULL, &res);
+			} else if (v == V_RECORD) {
+				/* A new trace, freed in the timing, as each reading makes and frees one. */
+				struct trace *rt = trace_new();
+
+				search_run(&pos, &opt, rt, NULL, &res);
+				trace_free(rt);
+			} else if (!reading_run(f, v, &violations)) {
+				fprintf(out, "trace io   (reading speed skipped: the trace does not read back)\n");
+				goto out;
+			}
+			secs[v][r] = util_cpu_seconds() - start;
+		}
+		for (int v = 0; v < VARIANTS; v++)
+			if (secs[v][r] < 1e-6)
+				secs[v][r] = 1e-6;
+		ratio[0][r] = secs[V_OPEN][r] / secs[V_RECORD][r];
+		ratio[1][r] = secs[V_CHECK][r] / secs[V_RECORD][r];
+		ratio[2][r] = secs[V_OPEN][r] / secs[V_PLAIN][r];
+		ratio[3][r] = secs[V_CHECK][r] / secs[V_PLAIN][r];
+	}
+	for (int i = 0; i < 4; i++)
+		spread_text(ratio[i], repeat, 2, a[i], sizeof a[i]);
+	for (int v = 0; v < VARIANTS; v++)
+		spread_text(secs[v], repeat, 3, b[v], sizeof b[v]);
+	fprintf(out, "trace io   reading at the speed of the search, Kiwipete depth %d (default options, %u nodes, %u events, "
+		"%.1f MB of compact JSON Lines), cpu over %d interleaved repeats:\n", depth, nodes, events, size / 1e6, repeat);
+	fprintf(out, "trace io     open (read the file): %sx the recording search; check-trace (read and check): %sx%s\n",
+		a[0], a[1], violations ? " (violations found: the trace is not clean)" : "");
+	fprintf(out, "trace io     against the search without a trace: open %sx, check-trace %sx\n", a[2], a[3]);
+	fprintf(out, "trace io     cpu s: search %s, recording search %s, open %s, check-trace %s\n", b[V_PLAIN],
+		b[V_RECORD], b[V_OPEN], b[V_CHECK]);
+	fflush(out);
+out:
+	fclose(f);
+	trace_free(t);
+}
+
 void tracebench_run(FILE *out, bool quick, int repeat)
 {
 	struct position pos;
@@ -128,6 +261,9 @@ void tracebench_run(FILE *out, bool quick, int repeat)
 	long size[FORMS], kb_search;
 	double mem;
 
+	/* Reading as fast as the search: Kiwipete at two depths, each read and checked against its search. */
+	for (int depth = quick ? 4 : 5; depth <= (quick ? 5 : 6); depth++)
+		reading_speed(out, depth, repeat < 3 ? 3 : repeat > MAX_READ_REPEATS ? MAX_READ_REPEATS : repeat);
 	/* Reading a million nodes takes seconds: at most three repeats. */
 	if (repeat < 1 || repeat > 3)
 		repeat = 3;

@@ -61,6 +61,18 @@ void tracecheck_path(const struct trace *t, uint32_t node, char *buf, size_t n)
 	}
 }
 
+/*
+ * The qply of NODE, a node open or being entered (a violation is always of
+ * one): the frames hold it, the one being entered above the others.
+ */
+static int node_qply(const struct checker *c, uint32_t node)
+{
+	for (size_t k = c->entering ? c->depth + 1 : c->depth; k-- > 0;)
+		if (c->stack[k].node == node)
+			return c->stack[k].nd.qply;
+	return -1;
+}
+
 /* Records a violation of RULE at NODE. */
 void tracecheck_violation(struct checker *c, uint32_t node, const char *rule, const char *fmt, ...)
 {
@@ -71,7 +83,7 @@ void tracecheck_violation(struct checker *c, uint32_t node, const char *rule, co
 
 	if (c->cfg->scope_quiescence) {
 		/* The main search is taken as given; below a violation, the rest are its consequences. */
-		if (trace_node_get(c->t, node).qply < 0)
+		if (node_qply(c, node) < 0)
 			return;
 		for (size_t k = 0; k < c->depth; k++) {
 			struct frame *a = &c->stack[k];
@@ -158,7 +170,7 @@ static void settle_child(struct checker *c, struct frame *f, const struct trace_
 bool tracecheck_quiescence_move_allowed(const struct checker *c, const struct frame *f, move m)
 {
 	const struct search_options *o = c->opt;
-	const struct position *pos = &c->pos;
+	const struct position *pos = c->pos;
 
 	if (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m))
 		return true;
@@ -186,9 +198,9 @@ static void check_order(struct checker *c, struct frame *f, move m)
 {
 	int key;
 
-	if (c->opt->order != ORDER_MVV_LVA || trace_order_other(c->t) || !c->cfg->own_values)
+	if (c->opt->order != ORDER_MVV_LVA || c->order_other || !c->cfg->own_values)
 		return;
-	key = search_order_key(&c->pos, m);
+	key = search_order_key(c->pos, m);
 	if (key > f->last_key)
 		tracecheck_violation(c, f->node, "move-order", "expected the MVV-LVA order (the most valuable victim first, then the "
 			  "least valuable attacker), found %s after %s", U(m), U(f->last_keyed));
@@ -217,7 +229,7 @@ void tracecheck_note_handled(struct checker *c, move m)
 static void quiescence_candidates(const struct checker *c, const struct frame *f, struct move_list *list)
 {
 	const struct search_options *o = c->opt;
-	const struct position *pos = &c->pos;
+	const struct position *pos = c->pos;
 	struct move_list extra;
 	int n = 0;
 
@@ -297,7 +309,7 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 	if (!c->cfg->own_values || !f->quiescence || f->in_check || !MOVE_IS_CAPTURE(m))
 		return;
 	if (o->delta && !MOVE_IS_PROMOTION(m)) {
-		int value = f->stood ? f->stand_value : f->nd.eval, gain = board_captured_value(&c->pos, m);
+		int value = f->stood ? f->stand_value : f->nd.eval, gain = board_captured_value(c->pos, m);
 
 		if (value + gain + o->delta_margin <= f->alpha) {
 			tracecheck_violation(c, f->node, "delta-missed",
@@ -307,7 +319,7 @@ static void check_missed_prune(struct checker *c, const struct frame *f, move m)
 		}
 	}
 	if (o->see) {
-		int see = see_move(&c->pos, m);
+		int see = see_move(c->pos, m);
 
 		if (see < -o->see_margin && o->see_margin == 0)
 			tracecheck_violation(c, f->node, "see-missed", "expected %s SEE-pruned (its SEE is %d < 0), found it searched",
@@ -333,11 +345,11 @@ static void check_leaf_first(struct checker *c, struct frame *f, const struct tr
 			  trace_kind_name(e->kind));
 }
 
-/* Opens child N of the node on top of the stack (or the root). */
-static void enter_node(struct checker *c, uint32_t n)
+/* Opens child N, whose node is ND, of the node on top of the stack (or the root). */
+static void enter_node(struct checker *c, uint32_t n, const struct trace_node *ndp)
 {
 	const struct search_options *o = c->opt;
-	struct trace_node nd = trace_node_get(c->t, n);
+	const struct trace_node *nd;
 	struct frame *p, *f;
 	bool in_check;
 
@@ -349,48 +361,78 @@ static void enter_node(struct checker *c, uint32_t n)
 	f = &c->stack[c->depth];
 	memset(f, 0, sizeof *f);
 	f->node = n;
-	f->nd = nd;
+	/*
+	 * Field by field: a reader has just written *NDP so, and a copy of the
+	 * whole struct, read in wider words, would wait for those writes to land
+	 * (a store-forwarding stall at every node).
+	 */
+	f->nd.parent = ndp->parent;
+	f->nd.end = ndp->end;
+	f->nd.enter = ndp->enter;
+	f->nd.leave = ndp->leave;
+	f->nd.alpha = ndp->alpha;
+	f->nd.beta = ndp->beta;
+	f->nd.eval = ndp->eval;
+	f->nd.score = ndp->score;
+	f->nd.move = ndp->move;
+	f->nd.ply = ndp->ply;
+	f->nd.qply = ndp->qply;
+	f->nd.flags = ndp->flags;
+	f->nd.bound = ndp->bound;
+	f->nd.children = ndp->children;
+	nd = &f->nd;
 	f->handled_at = c->handled_len;
 	f->vidx = -1;
 	f->last_searched = MOVE_NONE;
 	f->last_key = INT_MAX;
 	f->last_keyed = MOVE_NONE;
 	f->ext = p ? p->ext + p->next_ext : 0;
+	c->entering = true;
 	if (p) {
 		p->next_ext = 0;
 		settle_child(c, p, NULL);
-		if (!p->expecting || p->expect_child != nd.move)
-			tracecheck_violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd.move));
+		if (!p->expecting || p->expect_child != nd->move)
+			tracecheck_violation(c, n, "move-event", "expected a move event for %s before the node is entered", U(nd->move));
 		p->expecting = false;
 		p->decided = true;
 		p->only_pruned = false;
-		board_make(&c->pos, nd.move, &f->undo);
+		if (!c->shared_pos)
+			board_make(&c->own, nd->move, &f->undo);
 	}
 	c->depth++;
+	c->entering = false;
+	/* Its position's repetition key, for a declared repetition draw below it (draw_may_repeat). */
+	f->key = c->decl.draws ? game_repetition_key(c->pos) : 0;
 
-	in_check = board_in_check(&c->pos);
-	f->alpha = nd.alpha;
-	f->beta = nd.beta;
+	/*
+	 * A reader that replays the moves (a shared position) has just set the
+	 * flag from board_in_check on this very position (a file's wrong
+	 * in_check it refuses): taken as found, not computed twice. The
+	 * in-check rule below can only fail on a trace a search hands over.
+	 */
+	in_check = c->shared_pos ? (nd->flags & TN_IN_CHECK) != 0 : board_in_check(c->pos);
+	f->alpha = nd->alpha;
+	f->beta = nd->beta;
 	f->best = -SCORE_INF;
-	f->quiescence = nd.qply >= 0;
+	f->quiescence = nd->qply >= 0;
 	f->in_check = in_check;
 	f->evading = f->quiescence && in_check && o->evasions;
 
-	if (nd.alpha >= nd.beta)
-		tracecheck_violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd.alpha), S(nd.beta));
+	if (nd->alpha >= nd->beta)
+		tracecheck_violation(c, n, "window-order", "expected alpha < beta, found the window (%s, %s)", S(nd->alpha), S(nd->beta));
 	if (p && c->cfg->scope_quiescence && !p->quiescence)
 		;   /* the main search's windows are taken as given */
-	else if (p && c->decl.research && (nd.alpha < -p->beta || nd.beta > -p->alpha))
+	else if (p && c->decl.research && (nd->alpha < -p->beta || nd->beta > -p->alpha))
 		tracecheck_violation(c, n, "child-window", "expected a window inside (%s, %s), the parent's (%s, %s) negated (a declared "
 			  "re-search may narrow it), found (%s, %s)",
-			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
-	else if (p && !c->decl.research && (nd.alpha != -p->beta || nd.beta != -p->alpha))
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd->alpha), S(nd->beta));
+	else if (p && !c->decl.research && (nd->alpha != -p->beta || nd->beta != -p->alpha))
 		tracecheck_violation(c, n, "child-window", "expected the window (%s, %s), the parent's (%s, %s) negated, found (%s, %s)",
-			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd.alpha), S(nd.beta));
-	if (c->cfg->own_values && nd.eval != eval_static(&c->pos, o->eval))
+			  S(-p->beta), S(-p->alpha), S(p->alpha), S(p->beta), S(nd->alpha), S(nd->beta));
+	if (c->cfg->own_values && nd->eval != eval_static(c->pos, o->eval))
 		tracecheck_violation(c, n, "node-eval", "expected the %s evaluation %s, found %s", eval_kind_name(o->eval),
-			  S(eval_static(&c->pos, o->eval)), S(nd.eval));
-	if (((nd.flags & TN_IN_CHECK) != 0) != in_check)
+			  S(eval_static(c->pos, o->eval)), S(nd->eval));
+	if (((nd->flags & TN_IN_CHECK) != 0) != in_check)
 		tracecheck_violation(c, n, "in-check", "expected in_check %s, found %s",
 			  in_check ? "true" : "false", in_check ? "false" : "true");
 	/*
@@ -405,25 +447,25 @@ static void enter_node(struct checker *c, uint32_t n)
 			tracecheck_violation(c, n, "search-depth", "expected a quiescence node below a quiescence node, found a main-search node");
 	} else if (o->mode != QMODE_NONE) {
 		int horizon = o->depth + f->ext;
-		bool want_q = nd.ply >= horizon;
+		bool want_q = nd->ply >= horizon;
 
 		if (want_q != f->quiescence)
 			tracecheck_violation(c, n, "search-depth", "expected a %s node at ply %d (depth %d%s), found a %s node",
-				  want_q ? "quiescence" : "main-search", nd.ply, o->depth,
+				  want_q ? "quiescence" : "main-search", nd->ply, o->depth,
 				  f->ext > 0 ? " and its extensions" : f->ext < 0 ? " less its reductions" : "",
 				  f->quiescence ? "quiescence" : "main-search");
-		else if (f->quiescence && nd.qply != nd.ply - horizon)
+		else if (f->quiescence && nd->qply != nd->ply - horizon)
 			tracecheck_violation(c, n, "search-depth", "expected qply %d (ply %d - depth %d%s), found %d",
-				  nd.ply - horizon, nd.ply, o->depth, f->ext ? " - extensions" : "", nd.qply);
+				  nd->ply - horizon, nd->ply, o->depth, f->ext ? " - extensions" : "", nd->qply);
 	} else if (f->quiescence) {
-		tracecheck_violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd.qply);
-	} else if (nd.ply > o->depth + f->ext) {
+		tracecheck_violation(c, n, "search-depth", "expected no quiescence node in mode none, found one at qply %d", nd->qply);
+	} else if (nd->ply > o->depth + f->ext) {
 		tracecheck_violation(c, n, "search-depth", "expected no node below the horizon (depth %d%s) in mode none, found ply %d",
-			  o->depth, f->ext ? " with extensions" : "", nd.ply);
+			  o->depth, f->ext ? " with extensions" : "", nd->ply);
 	}
-	if (f->quiescence && o->qdepth >= 0 && nd.qply > o->qdepth)
+	if (f->quiescence && o->qdepth >= 0 && nd->qply > o->qdepth)
 		tracecheck_violation(c, n, "qdepth-exceeded", "expected no quiescence node beyond qdepth %d, found qply %d",
-			  o->qdepth, nd.qply);
+			  o->qdepth, nd->qply);
 }
 
 /* Checks a stand pat event of F. */
@@ -503,9 +545,9 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 			tracecheck_violation(c, f->node, "delta-disabled", "expected no delta pruning (delta is off), found a prune of %s", U(m));
 		else if (e->v2 != o->delta_margin)
 			tracecheck_violation(c, f->node, "delta-margin", "expected the declared margin %d, found %d", o->delta_margin, e->v2);
-		if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
+		if (c->cfg->own_values && e->v1 != board_captured_value(c->pos, m))
 			tracecheck_violation(c, f->node, "delta-captured", "expected the captured value %d for %s, found %d",
-				  board_captured_value(&c->pos, m), U(m), e->v1);
+				  board_captured_value(c->pos, m), U(m), e->v1);
 		if (value + e->v1 + e->v2 > f->alpha)
 			tracecheck_violation(c, f->node, "delta-condition",
 				  "expected static value + captured + margin <= alpha to prune %s, found %d + %d + %d = %d > alpha %s",
@@ -518,8 +560,8 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
 				  e->v2);
 		if (e->v1 >= -e->v2)
 			tracecheck_violation(c, f->node, "see-condition", "expected a SEE below -%d to prune %s, found %d", e->v2, U(m), e->v1);
-		else if (c->cfg->own_values && (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) && e->v1 != see_move(&c->pos, m))
-			tracecheck_violation(c, f->node, "see-value", "expected the SEE %d for %s, found %d", see_move(&c->pos, m), U(m), e->v1);
+		else if (c->cfg->own_values && (MOVE_IS_CAPTURE(m) || MOVE_IS_EP(m)) && e->v1 != see_move(c->pos, m))
+			tracecheck_violation(c, f->node, "see-value", "expected the SEE %d for %s, found %d", see_move(c->pos, m), U(m), e->v1);
 	}
 }
 
@@ -529,20 +571,18 @@ static void prune(struct checker *c, struct frame *f, const struct trace_event *
  * before it: one found an even number of plies back on the path, within
  * the halfmove clock (a capture or a pawn move cannot be taken back), or a
  * clock reaching past the root (the game before it may hold the position,
- * and the trace does not say: the root's FEN gives the clock). The positions on the path are got back by
- * taking the moves back on a copy.
+ * and the trace does not say: the root's FEN gives the clock). Each frame
+ * keeps its position's repetition key (enter_node, with draws declared).
  */
 static bool draw_may_repeat(const struct checker *c)
 {
-	struct position p = c->pos;
-	uint64_t key = game_repetition_key(&c->pos);
-	int clock = c->pos.halfmove;
+	uint64_t key = c->stack[c->depth - 1].key;
+	int clock = c->pos->halfmove;
 
 	for (size_t k = c->depth - 1, back = 1; k > 0; k--, back++) {
-		board_unmake(&p, c->stack[k].nd.move, &c->stack[k].undo);
 		if (back > (size_t)clock)
 			return false;
-		if (back % 2 == 0 && back >= 4 && game_repetition_key(&p) == key)
+		if (back % 2 == 0 && back >= 4 && c->stack[k - 1].key == key)
 			return true;
 	}
 	/* The position before the root is c->depth plies back. */
@@ -562,7 +602,7 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 	f->only_pruned = false;
 	switch (e->kind) {
 	case TE_MATE:
-		if (!f->in_check || movegen_count(&c->pos) != 0)
+		if (!f->in_check || movegen_count(c->pos) != 0)
 			tracecheck_violation(c, f->node, "mate-false", "expected a mate to be a position in check with no legal move, found %s",
 				  f->in_check ? "legal moves" : "no check");
 		else if (f->quiescence && !o->evasions)
@@ -572,7 +612,7 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 				  SCORE_MATE, ply, -(SCORE_MATE - ply), S(v));
 		break;
 	case TE_STALEMATE:
-		if (f->in_check || movegen_count(&c->pos) != 0)
+		if (f->in_check || movegen_count(c->pos) != 0)
 			tracecheck_violation(c, f->node, "stalemate-false", "expected no check and no legal move, found %s",
 				  f->in_check ? "a check" : "legal moves");
 		if (v != 0)
@@ -616,12 +656,12 @@ static void leaf(struct checker *c, struct frame *f, const struct trace_event *e
 			tracecheck_violation(c, f->node, "draw-undeclared", "expected no draw leaf (the trace declares no \"draws\"), found one");
 		if (v != 0)
 			tracecheck_violation(c, f->node, "draw-value", "expected a draw to score 0, found %s", S(v));
-		if (e->extra == TDR_FIFTY && c->pos.halfmove < 100)
+		if (e->extra == TDR_FIFTY && c->pos->halfmove < 100)
 			tracecheck_violation(c, f->node, "draw-fifty", "expected a fifty-move draw only at 100 plies without a capture or "
-				  "pawn move, found %d", c->pos.halfmove);
+				  "pawn move, found %d", c->pos->halfmove);
 		if (e->extra == TDR_REPETITION && c->decl.draws && !draw_may_repeat(c))
 			tracecheck_violation(c, f->node, "draw-repetition", "expected a repetition draw only at a position met earlier "
-				  "on the path since the last capture or pawn move (%d plies), found none", c->pos.halfmove);
+				  "on the path since the last capture or pawn move (%d plies), found none", c->pos->halfmove);
 		break;
 	}
 	if (c->cfg->own_values && e->kind != TE_MATE && e->kind != TE_STALEMATE && e->kind != TE_TT_CUTOFF &&
@@ -736,15 +776,15 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 				  f->nd.qply, o->qdepth);
 		if (!q && o->mode == QMODE_NONE && f->nd.ply >= o->depth)
 			tracecheck_violation(c, f->node, "horizon-missing", "expected a horizon leaf at the depth (%d) in mode none", o->depth);
-		else if ((!q || f->evading) && f->searched == 0 && movegen_count(&c->pos) == 0)
+		else if ((!q || f->evading) && f->searched == 0 && movegen_count(c->pos) == 0)
 			tracecheck_violation(c, f->node, "mate-missing", "expected a %s event (no legal move), found none",
 				  trace_kind_name(f->in_check ? TE_MATE : TE_STALEMATE));
-		else if (!q && !f->cut && f->searched != movegen_count(&c->pos))
+		else if (!q && !f->cut && f->searched != movegen_count(c->pos))
 			tracecheck_violation(c, f->node, "main-moves", "expected every legal move (%d) searched without a cutoff, found %d",
-				  movegen_count(&c->pos), f->searched);
-		else if (f->evading && !f->cut && f->searched + f->evasions_pruned != movegen_count(&c->pos))
+				  movegen_count(c->pos), f->searched);
+		else if (f->evading && !f->cut && f->searched + f->evasions_pruned != movegen_count(c->pos))
 			tracecheck_violation(c, f->node, "evasions", "expected every evasion (%d) searched or pruned without a cutoff, "
-				  "found %d searched, %d pruned", movegen_count(&c->pos), f->searched, f->evasions_pruned);
+				  "found %d searched, %d pruned", movegen_count(c->pos), f->searched, f->evasions_pruned);
 		else if (q && !f->evading && !f->cut && check_quiescence_complete(c, f))
 			;   /* reported */
 		else if (q && !o->stand_pat && !f->evading && f->searched == 0)
@@ -752,164 +792,154 @@ static void leave_node(struct checker *c, struct frame *f, const struct trace_ev
 	}
 }
 
-void tracecheck_run(const struct trace *t, const struct position *root, const struct search_options *opt,
-		    const struct tracecheck_config *cfg, struct tracecheck_report *rep)
+void tracecheck_feed(struct tracecheck *tc, const struct trace_event *ep, const struct trace_node *nd,
+		     const struct position *pos)
 {
-	struct checker c;
-	struct trace_iter it;
-	struct trace_event e;
+	struct checker *c = &tc->c;
+	const struct search_options *opt = c->opt;
+	/* Read field by field, not copied: see enter_node. */
+	const struct trace_event *e = ep;
+	struct frame *f;
 
-	memset(rep, 0, sizeof *rep);
-	memset(&c, 0, sizeof c);
-	c.t = t;
-	c.opt = opt;
-	c.cfg = cfg;
-	trace_get_declared(t, &c.decl);
-	c.rep = rep;
-	c.pos = *root;
-	rep->nodes = trace_node_count(t);
-	rep->events = trace_event_count(t);
-
-	for (trace_iter_init(&it, t, 0); trace_iter_next(&it, &e);) {
-		struct frame *f;
-
-		if (e.kind == TE_ENTER) {
-			enter_node(&c, e.node);
-			continue;
-		}
-		if (c.depth == 0 || c.stack[c.depth - 1].node != e.node)
-			continue;   /* the reader guarantees the nesting; nothing sensible to check */
-		f = &c.stack[c.depth - 1];
-		/* An extension announces the next move (a re-search's too): the move event settles the last child. */
-		if (e.kind != TE_ALPHA_RAISE && e.kind != TE_BETA_CUTOFF && e.kind != TE_LEAVE && e.kind != TE_EXTENSION)
-			settle_child(&c, f, &e);
-		if (f->terminal && e.kind != TE_LEAVE && e.kind != TE_STOPPED)
-			tracecheck_violation(&c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
-				  trace_kind_name(f->terminal_kind), trace_kind_name(e.kind));
-		switch (e.kind) {
-		case TE_STAND_PAT:
-			stand_pat(&c, f, &e);
-			break;
-		case TE_MOVE:
-			if (f->stopped)
-				tracecheck_violation(&c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e.move));
-			if (f->cut)
-				tracecheck_violation(&c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e.move));
-			if (f->quiescence && !f->evading && !tracecheck_quiescence_move_allowed(&c, f, e.move)) {
-				/* Quiet checks are allowed below the declared check plies only: say so where they are not. */
-				bool checks_here = opt->mode == QMODE_CHECKS &&
-						   (opt->check_plies < 0 || f->nd.qply < opt->check_plies);
-				char beyond[96] = "";
-
-				if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(&c.pos, e.move))
-					snprintf(beyond, sizeof beyond, ", a check at qply %d, beyond the declared check plies (%d)",
-						 f->nd.qply, opt->check_plies);
-				tracecheck_violation(&c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
-					  checks_here ? " or a check" : "",
-					  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e.move), beyond);
-			}
-			if (f->quiescence && !f->evading && !f->cut)
-				check_missed_prune(&c, f, e.move);
-			if (f->quiescence && !f->cut)
-				tracecheck_missed_modern(&c, f, e.move);
-			check_order(&c, f, e.move);
-			tracecheck_note_handled(&c, e.move);
-			/* A declared re-search enters the same move's child again: one move searched. */
-			if (!(c.decl.research && e.move == f->last_searched))
-				f->searched++;
-			f->last_searched = e.move;
-			f->decided = true;
-			f->only_pruned = false;
-			f->expecting = true;
-			f->expect_child = e.move;
-			break;
-		case TE_ALPHA_RAISE:
-		case TE_BETA_CUTOFF:
-			raise_or_cut(&c, f, &e);
-			break;
-		case TE_DELTA_PRUNE:
-		case TE_SEE_PRUNE:
-			prune(&c, f, &e);
-			break;
-		case TE_FUTILITY_PRUNE:
-		case TE_RECAPTURE_PRUNE:
-		case TE_EVASION_PRUNE:
-			tracecheck_modern_prune(&c, f, &e);
-			break;
-		case TE_MATE:
-		case TE_STALEMATE:
-		case TE_HORIZON:
-		case TE_QDEPTH_LIMIT:
-		case TE_PLY_LIMIT:
-		case TE_QUIET_LEAF:
-		case TE_TT_CUTOFF:
-		case TE_DRAW:
-			leaf(&c, f, &e);
-			break;
-		case TE_EXTENSION:
-			if (!c.decl.extensions)
-				tracecheck_violation(&c, f->node, "extension-undeclared", "expected no extension (the trace declares no "
-					  "\"extensions\"), found %d plies (%s)", e.v1, trace_extension_reason_name(e.extra));
-			else if (f->quiescence)
-				tracecheck_violation(&c, f->node, "extension-where", "expected extensions only in the main search, found "
-					  "%d plies in the quiescence search", e.v1);
-			f->next_ext = e.v1;
-			break;
-		case TE_NULL_MOVE:
-			if (!c.decl.null_move)
-				tracecheck_violation(&c, f->node, "null-move-undeclared", "expected no null move (the trace declares no "
-					  "\"null_move\"), found one worth %s", S(e.v1));
-			else if (f->quiescence || f->in_check)
-				tracecheck_violation(&c, f->node, "null-move-where", "expected a null move only in the main search and not "
-					  "in check, found one %s", f->quiescence ? "in the quiescence search" : "in check");
-			if (f->searched > 0 || f->cut)
-				tracecheck_violation(&c, f->node, "null-move-first", "expected the null move before the node's moves, found "
-					  "it after %s", f->cut ? "the cutoff" : "a move");
-			f->null_tried = true;
-			f->null_value = e.v1;
-			f->decided = true;
-			f->only_pruned = false;
-			break;
-		case TE_STOPPED:
-			f->stopped = true;
-			for (size_t k = 0; k < c.depth; k++)
-				c.stack[k].stopped = true;
-			break;
-		case TE_LEAVE: {
-			int score = e.v1;
-			move m = f->nd.move;
-			uint32_t node = f->node;
-
-			leave_node(&c, f, &e);
-			if (opt->tt)
-				tracecheck_tt_left(&c, f, score, e.extra);
-			c.handled_len = f->handled_at;
-			if (c.depth > 1)
-				board_unmake(&c.pos, m, &f->undo);
-			c.depth--;
-			if (c.depth > 0 && f->stopped) {
-				/* A child the stop cut short: its value is no value, the parent must ignore it. */
-				struct frame *p = &c.stack[c.depth - 1];
-
-				p->discarded = true;
-				p->discarded_move = m;
-			} else if (c.depth > 0) {
-				struct frame *p = &c.stack[c.depth - 1];
-
-				p->pending = true;
-				p->pending_value = -score;
-				p->pending_move = m;
-				p->pending_child = node;
-			}
-			break;
-		}
-		default:
-			break;
-		}
+	/* The reader's position: the checker's own is not played along (the first event says which it is). */
+	if (pos != NULL) {
+		c->shared_pos = true;
+		c->pos = pos;
 	}
-	free(c.stack);
-	free(c.handled);
-	tracecheck_tt_free(&c);
+
+	if (e->kind == TE_ENTER) {
+		enter_node(c, e->node, nd);
+		return;
+	}
+	if (c->depth == 0 || c->stack[c->depth - 1].node != e->node)
+		return;   /* the reader guarantees the nesting; nothing sensible to check */
+	f = &c->stack[c->depth - 1];
+	/* An extension announces the next move (a re-search's too): the move event settles the last child. */
+	if (e->kind != TE_ALPHA_RAISE && e->kind != TE_BETA_CUTOFF && e->kind != TE_LEAVE && e->kind != TE_EXTENSION)
+		settle_child(c, f, e);
+	if (f->terminal && e->kind != TE_LEAVE && e->kind != TE_STOPPED)
+		tracecheck_violation(c, f->node, "leaf-alone", "expected nothing after the %s event, found %s",
+			  trace_kind_name(f->terminal_kind), trace_kind_name(e->kind));
+	switch (e->kind) {
+	case TE_STAND_PAT:
+		stand_pat(c, f, e);
+		break;
+	case TE_MOVE:
+		if (f->stopped)
+			tracecheck_violation(c, f->node, "move-after-stop", "expected no move after the stop, found %s", U(e->move));
+		if (f->cut)
+			tracecheck_violation(c, f->node, "move-after-cutoff", "expected no move after the cutoff, found %s", U(e->move));
+		if (f->quiescence && !f->evading && !tracecheck_quiescence_move_allowed(c, f, e->move)) {
+			/* Quiet checks are allowed below the declared check plies only: say so where they are not. */
+			bool checks_here = opt->mode == QMODE_CHECKS &&
+					   (opt->check_plies < 0 || f->nd.qply < opt->check_plies);
+			char beyond[96] = "";
+
+			if (opt->mode == QMODE_CHECKS && !checks_here && board_gives_check(c->pos, e->move))
+				snprintf(beyond, sizeof beyond, ", a check at qply %d, beyond the declared check plies (%d)",
+					 f->nd.qply, opt->check_plies);
+			tracecheck_violation(c, f->node, "quiescence-move", "expected a capture or a queen promotion%s%s, found %s%s",
+				  checks_here ? " or a check" : "",
+				  opt->pawn_pushes ? " or a push to the seventh rank" : "", U(e->move), beyond);
+		}
+		if (f->quiescence && !f->evading && !f->cut)
+			check_missed_prune(c, f, e->move);
+		if (f->quiescence && !f->cut)
+			tracecheck_missed_modern(c, f, e->move);
+		check_order(c, f, e->move);
+		tracecheck_note_handled(c, e->move);
+		/* A declared re-search enters the same move's child again: one move searched. */
+		if (!(c->decl.research && e->move == f->last_searched))
+			f->searched++;
+		f->last_searched = e->move;
+		f->decided = true;
+		f->only_pruned = false;
+		f->expecting = true;
+		f->expect_child = e->move;
+		break;
+	case TE_ALPHA_RAISE:
+	case TE_BETA_CUTOFF:
+		raise_or_cut(c, f, e);
+		break;
+	case TE_DELTA_PRUNE:
+	case TE_SEE_PRUNE:
+		prune(c, f, e);
+		break;
+	case TE_FUTILITY_PRUNE:
+	case TE_RECAPTURE_PRUNE:
+	case TE_EVASION_PRUNE:
+		tracecheck_modern_prune(c, f, e);
+		break;
+	case TE_MATE:
+	case TE_STALEMATE:
+	case TE_HORIZON:
+	case TE_QDEPTH_LIMIT:
+	case TE_PLY_LIMIT:
+	case TE_QUIET_LEAF:
+	case TE_TT_CUTOFF:
+	case TE_DRAW:
+		leaf(c, f, e);
+		break;
+	case TE_EXTENSION:
+		if (!c->decl.extensions)
+			tracecheck_violation(c, f->node, "extension-undeclared", "expected no extension (the trace declares no "
+				  "\"extensions\"), found %d plies (%s)", e->v1, trace_extension_reason_name(e->extra));
+		else if (f->quiescence)
+			tracecheck_violation(c, f->node, "extension-where", "expected extensions only in the main search, found "
+				  "%d plies in the quiescence search", e->v1);
+		f->next_ext = e->v1;
+		break;
+	case TE_NULL_MOVE:
+		if (!c->decl.null_move)
+			tracecheck_violation(c, f->node, "null-move-undeclared", "expected no null move (the trace declares no "
+				  "\"null_move\"), found one worth %s", S(e->v1));
+		else if (f->quiescence || f->in_check)
+			tracecheck_violation(c, f->node, "null-move-where", "expected a null move only in the main search and not "
+				  "in check, found one %s", f->quiescence ? "in the quiescence search" : "in check");
+		if (f->searched > 0 || f->cut)
+			tracecheck_violation(c, f->node, "null-move-first", "expected the null move before the node's moves, found "
+				  "it after %s", f->cut ? "the cutoff" : "a move");
+		f->null_tried = true;
+		f->null_value = e->v1;
+		f->decided = true;
+		f->only_pruned = false;
+		break;
+	case TE_STOPPED:
+		f->stopped = true;
+		for (size_t k = 0; k < c->depth; k++)
+			c->stack[k].stopped = true;
+		break;
+	case TE_LEAVE: {
+		int score = e->v1;
+		move m = f->nd.move;
+		uint32_t node = f->node;
+
+		leave_node(c, f, e);
+		if (opt->tt)
+			tracecheck_tt_left(c, f, score, e->extra);
+		c->handled_len = f->handled_at;
+		if (c->depth > 1 && !c->shared_pos)
+			board_unmake(&c->own, m, &f->undo);
+		c->depth--;
+		if (c->depth > 0 && f->stopped) {
+			/* A child the stop cut short: its value is no value, the parent must ignore it. */
+			struct frame *p = &c->stack[c->depth - 1];
+
+			p->discarded = true;
+			p->discarded_move = m;
+		} else if (c->depth > 0) {
+			struct frame *p = &c->stack[c->depth - 1];
+
+			p->pending = true;
+			p->pending_value = -score;
+			p->pending_move = m;
+			p->pending_child = node;
+		}
+		break;
+	}
+	default:
+		break;
+	}
 }
 
 void tracecheck_report_free(struct tracecheck_report *rep)

@@ -17,6 +17,7 @@
 #include "chess/board.h"
 #include "search/search.h"
 #include "search/trace.h"
+#include "tracefile/tracereader.h"
 #include "base/types.h"
 
 #define TRACECHECK_RULE_MAX 32
@@ -70,7 +71,40 @@ struct tracecheck_report {
 void tracecheck_run(const struct trace *t, const struct position *root, const struct search_options *opt,
 		    const struct tracecheck_config *cfg, struct tracecheck_report *rep);
 
+/*
+ * The same check fed one event at a time, as a reading gives them
+ * (tracereader_observer), so that a trace is checked while it is read:
+ * begun with the root, the declared options (copied), what the trace
+ * declares its engine does, whether it orders moves its own way
+ * (trace_order_other) and CFG (kept: it must outlive the check); fed every
+ * event in order, an enter with its node (trace_node_get's parent, move, ply,
+ * qply, window, eval and flags) and, from a reader that replays the moves,
+ * every event with the position of its node (POS; the entered node's for an
+ * enter; NULL for every event when the checker is to play the moves itself);
+ * ended with the trace's counts of nodes and
+ * events, which frees the check. REP is filled as tracecheck_run fills it.
+ */
+struct tracecheck;
+struct tracecheck *tracecheck_begin(const struct position *root, const struct search_options *opt,
+				    const struct trace_declared *decl, bool order_other,
+				    const struct tracecheck_config *cfg, struct tracecheck_report *rep);
+void tracecheck_feed(struct tracecheck *tc, const struct trace_event *e, const struct trace_node *nd,
+		     const struct position *pos);
+void tracecheck_end(struct tracecheck *tc, uint64_t nodes, uint64_t events);
+
 void tracecheck_report_free(struct tracecheck_report *rep);
+
+/*
+ * Reads a trace from IN as tracereader_read does (NAME names it in the
+ * messages; T, ROOT, OPT, RES and INFO as there) and checks it while it is
+ * read, in one pass: REP is what tracecheck_run gives on the trace read, and
+ * CFG's own_values is set from the file (its values are quiesce's unless it
+ * declares "eval": "other"). False when the trace cannot be read: ERR says
+ * why, and REP is empty.
+ */
+bool tracecheck_read(FILE *in, const char *name, struct trace *t, struct position *root, struct search_options *opt,
+		     struct search_result *res, struct tracereader_info *info, struct tracecheck_config *cfg,
+		     struct tracecheck_report *rep, struct error *err);
 
 /*
  * Writes node N's move path from the root in UCI ("e2e4 d7d5 e4d5"), or

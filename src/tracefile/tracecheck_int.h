@@ -57,17 +57,27 @@ struct frame {
 	move last_keyed;
 	long vidx;              /* --scope quiescence: its first violation's index in the report, -1 none, -2 not kept */
 	struct undo undo;
+	uint64_t key;           /* with draws declared: its position's repetition key */
 };
 
 struct checker {
-	const struct trace *t;
-	const struct search_options *opt;
+	const struct search_options *opt;   /* OPTS, the declared options */
+	struct search_options opts;
+	bool order_other;                   /* the engine orders its moves its own way ("order": "other") */
 	const struct tracecheck_config *cfg;
 	struct trace_declared decl;   /* what the trace declares its engine does besides quiesce's rules */
 	struct tracecheck_report *rep;
-	struct position pos;
+	/*
+	 * The position of the node on top: OWN, played along by the checker,
+	 * or (SHARED_POS, a check fed by a reading) the reader's own, given
+	 * with each event.
+	 */
+	const struct position *pos;
+	struct position own;
+	bool shared_pos;
 	struct frame *stack;
 	size_t depth, cap;
+	bool entering;                      /* the frame above the top (stack[depth]) is the node being entered */
 	/*
 	 * The moves the open nodes searched or pruned, a stack like the
 	 * frames: a node's moves follow its parent's, and are dropped when it
@@ -77,6 +87,11 @@ struct checker {
 	move *handled;
 	size_t handled_len, handled_cap;
 	struct tt_seen *tt;           /* with option tt: what the table holds (tracecheck_tt.c); NULL before the first store */
+};
+
+/* A check in progress: the checker, fed one event at a time. */
+struct tracecheck {
+	struct checker c;
 };
 
 /* Records a violation of RULE at NODE (its path and the message FMT). */

@@ -49,7 +49,7 @@ void tracecheck_missed_modern(struct checker *c, const struct frame *f, move m)
 	}
 	if (o->futility && c->cfg->own_values && MOVE_IS_CAPTURE(m) && !MOVE_IS_PROMOTION(m)) {
 		int base = (f->stood ? f->stand_value : f->nd.eval) + o->futility_margin;
-		int gain = board_captured_value(&c->pos, m), see = see_move(&c->pos, m);
+		int gain = board_captured_value(c->pos, m), see = see_move(c->pos, m);
 
 		if (base + gain <= f->alpha)
 			tracecheck_violation(c, f->node, "futility-missed",
@@ -129,13 +129,13 @@ void tracecheck_modern_prune(struct checker *c, struct frame *f, const struct tr
 				tracecheck_violation(c, f->node, "futility-condition",
 					  "expected static value + margin <= alpha and SEE <= 0 to prune %s, found %d + %d = %d "
 					  "against alpha %s, SEE %d", U(m), value, e->v2, value + e->v2, S(f->alpha), e->v1);
-			else if (c->cfg->own_values && MOVE_IS_CAPTURE(m) && e->v1 != see_move(&c->pos, m))
-				tracecheck_violation(c, f->node, "futility-see", "expected the SEE %d for %s, found %d", see_move(&c->pos, m),
+			else if (c->cfg->own_values && MOVE_IS_CAPTURE(m) && e->v1 != see_move(c->pos, m))
+				tracecheck_violation(c, f->node, "futility-see", "expected the SEE %d for %s, found %d", see_move(c->pos, m),
 					  U(m), e->v1);
 		} else {
-			if (c->cfg->own_values && e->v1 != board_captured_value(&c->pos, m))
+			if (c->cfg->own_values && e->v1 != board_captured_value(c->pos, m))
 				tracecheck_violation(c, f->node, "futility-captured", "expected the captured value %d for %s, found %d",
-					  board_captured_value(&c->pos, m), U(m), e->v1);
+					  board_captured_value(c->pos, m), U(m), e->v1);
 			if (value + e->v1 + e->v2 > f->alpha)
 				tracecheck_violation(c, f->node, "futility-condition",
 					  "expected static value + margin + captured <= alpha to prune %s, found %d + %d + %d = %d "

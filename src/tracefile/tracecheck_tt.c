@@ -64,10 +64,10 @@ static uint64_t node_key(const struct checker *c, const struct frame *f, int *de
 
 	if (f->quiescence) {
 		*depth = search_tt_depth(o, f->nd.qply);
-		return search_tt_key(o, &c->pos, f->nd.qply, f->nd.move);
+		return search_tt_key(o, c->pos, f->nd.qply, f->nd.move);
 	}
 	*depth = o->depth + f->ext - f->nd.ply;
-	return c->pos.key;
+	return c->pos->key;
 }
 
 /* The last result left by F's position, or NULL; F's key and depth in *KEY and *DEPTH. */

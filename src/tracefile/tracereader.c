@@ -281,6 +281,7 @@ static bool read_document(struct rd *r)
 	if (!tracereader_read_header(r, header, (struct loc){ tracereader_skip_ws(s, len, 0), 0 }, "") ||
 	    !tracereader_read_options(r, tracejson_get(header, "options"), (struct loc){ at[K_FORMAT], 0 }))
 		goto out;
+	tracereader_observe_start(r);
 	/* Version 3: without "nodes", each node's record follows from its compact enter. */
 	if (!at[K_NODES] && at[K_EVENTS] && r->info.version >= 3)
 		r->nodes_absent = true;
@@ -536,12 +537,47 @@ static size_t line_end(const char *text, size_t len, size_t pos)
 static bool lines_play(struct rd *r, struct lines_state *st, const char *text, size_t len)
 {
 	const struct tracejson_value *o;
-	size_t pos = 0, off, olen;
+	size_t pos = 0, off, olen, base;
 	bool failed = false;
 
-	if (tracejson_stream_start(r->pj, text, len)) {
+	/*
+	 * Version 3's commonest compact lines are played directly
+	 * (tracereader_fast_line), the other compact ones lexed directly
+	 * (tracereader_lex_compact); a line the lexer leaves is parsed alone when it looks like an array
+	 * (an escape, a fraction: rare), else from it on the block goes to the
+	 * document stream (the object lines of the full form).
+	 */
+	while (r->info.version >= 3 && pos < len) {
+		size_t end, first, used;
+		int fast = st->rtext == NULL ? tracereader_fast_line(r, text + pos, len - pos, &used) : FAST_NONE;
+
+		if (fast == FAST_PLAYED) {
+			pos += used;
+			continue;
+		}
+		if (fast == FAST_FAILED)
+			return false;
+		end = line_end(text, len, pos);
+		if ((o = tracereader_lex_compact(r, text + pos, end - pos)) != NULL) {
+			r->line++;
+			r->text = text + pos;
+			r->len = end - pos;
+			if (!line_record(r, st, o))
+				return false;
+		} else if ((first = tracereader_skip_ws(text, end, pos)) == end || text[first] != '{') {
+			if (!line_alone(r, st, text + pos, end - pos))
+				return false;
+		} else {
+			break;
+		}
+		pos = end;
+	}
+	base = pos;
+	if (pos < len && tracejson_stream_start(r->pj, text + base, len - base)) {
 		while ((o = tracejson_stream_next(r->pj, &off, &olen, &failed)) != NULL) {
 			size_t end = line_end(text, len, pos);
+
+			off += base;
 
 			/* Blank lines before the object's line (the stream steps over them). */
 			while (off >= end) {
@@ -637,6 +673,7 @@ static bool read_lines(struct rd *r, FILE *in, char *first, size_t first_len, co
 	if (!tracereader_read_header(r, o, (struct loc){ 0, 1 }, "header") ||
 	    !tracereader_read_options(r, tracejson_get(o, "options"), (struct loc){ 0, 1 }))
 		return false;
+	tracereader_observe_start(r);
 	while (lines_chunk(&l, &chunk, &got))
 		if (!lines_play(r, &st, chunk, got))
 			goto out;
@@ -682,6 +719,14 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		      struct search_options *opt, struct search_result *res,
 		      struct tracereader_info *info, struct error *err)
 {
+	return tracereader_read_observed(in, name, t, root, opt, res, info, NULL, err);
+}
+
+bool tracereader_read_observed(FILE *in, const char *name, struct trace *t, struct position *root,
+			       struct search_options *opt, struct search_result *res,
+			       struct tracereader_info *info, const struct tracereader_observer *obs,
+			       struct error *err)
+{
 	struct rd *r = xcalloc(1, sizeof *r);
 	struct error local;
 	char *first = NULL, *doc = NULL, *line1 = NULL;
@@ -694,6 +739,7 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 	r->name = name;
 	r->err = err ? err : &local;
 	r->t = t;
+	r->obs = obs;
 	r->pj = tracejson_new();
 	r->pj_nodes = tracejson_new();
 	r->pending_child = TRACE_NONE;

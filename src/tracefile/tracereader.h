@@ -59,6 +59,30 @@ bool tracereader_read(FILE *in, const char *name, struct trace *t, struct positi
 		      struct tracereader_info *info, struct error *err);
 
 /*
+ * Who follows a reading as it goes (tracereader_read_observed): START once
+ * the header is read (the root, the options and what the file says so far:
+ * its declarations and whose evaluation and order it has), then EVENT for
+ * every event in the order the trace records it, as trace_iter_next would
+ * give it afterwards; an enter comes with its node (trace_node_get's
+ * fields known at entry: parent, move, ply, qply, window, eval and flags;
+ * the others 0), and every event with the position of its node, as the
+ * reader replays it (valid during the call). A reading that fails stops
+ * telling.
+ */
+struct tracereader_observer {
+	void *ctx;
+	void (*start)(void *ctx, const struct position *root, const struct search_options *opt,
+		      const struct tracereader_info *info);
+	void (*event)(void *ctx, const struct trace_event *e, const struct trace_node *nd, const struct position *pos);
+};
+
+/* tracereader_read, telling OBS what it reads as it reads it (NULL: nobody). */
+bool tracereader_read_observed(FILE *in, const char *name, struct trace *t, struct position *root,
+			       struct search_options *opt, struct search_result *res,
+			       struct tracereader_info *info, const struct tracereader_observer *obs,
+			       struct error *err);
+
+/*
  * Sets the memory budget a reading into T keeps to, from a --max-memory
  * value MAX_MEMORY (0: the default budget, trace_default_budget;
  * SEARCH_NO_MEMORY_LIMIT: none). tracereader_read stops, with a message

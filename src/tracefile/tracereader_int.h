@@ -1,10 +1,12 @@
 /*
- * tracereader_int.h: what the three parts of the trace reader share, and
- * nothing else includes: tracereader.c reads the two forms (the JSON
- * document and JSON Lines) into records, tracereader_record.c turns the
- * records into the trace, and tracereader_json.c reads typed values out of
- * the records simdjson parsed (tracejson.h) with errors that name where they
- * are.
+ * tracereader_int.h: what the parts of the trace reader share, and nothing
+ * else includes: tracereader.c reads the two forms (the JSON document and
+ * JSON Lines) into records, tracereader_header.c reads the header,
+ * tracereader_compact.c version 3's compact records (the plain ones lexed
+ * and played directly), tracereader_record.c turns the records into the
+ * trace, tracereader_result.c ends the reading with the result, and
+ * tracereader_json.c reads typed values out of the records simdjson parsed
+ * (tracejson.h) with errors that name where they are.
  */
 #ifndef QUIESCE_TRACEREADER_INT_H
 #define QUIESCE_TRACEREADER_INT_H
@@ -15,6 +17,7 @@
 #include "chess/notation.h"
 #include "tracefile/tracejson.h"
 #include "tracefile/tracereader.h"
+#include "search/trace_record.h"
 #include "base/util.h"
 
 /* The deepest a trace can go: the search stops at SEARCH_MAX_PLY. */
@@ -55,6 +58,7 @@ struct noderec {
 	bool in_check, pv;
 	uint8_t bound;
 	uint16_t has;              /* HAS_* */
+	bool implied;              /* made from a compact enter: its move is the parent's last move event's */
 	uint32_t *kids, nkids;     /* the "children" list */
 	struct loc at;
 	char path[32];             /* "nodes[12]" or "node" */
@@ -77,12 +81,30 @@ struct frame {
 	uint32_t kids_seen;        /* children entered so far */
 };
 
+/* The most values one compact record lexed directly takes, and the bytes of its strings. */
+#define LEX_SLOTS 64
+#define LEX_STRING_BYTES 512
+
+/* The slots of a reader's table of event kinds by name (a power of two). */
+#define KIND_SLOTS 256
+
+/* A compact record lexed directly (tracereader_lex_compact): its values, as tracejson lays them out. */
+struct tracereader_lex {
+	struct tracejson_value v[LEX_SLOTS];
+	char str[LEX_STRING_BYTES];   /* the strings' text, each NUL-terminated */
+};
+
 struct rd {
 	const char *name;
 	struct error *err;
 	bool failed;
 	struct tracejson *pj;      /* the records: lines, events, header values, the result */
 	struct tracejson *pj_nodes;   /* the document's node records, parsed while an event is read */
+	struct tracereader_lex lex;   /* the compact record lexed last */
+	int8_t kind_table[KIND_SLOTS];   /* the compact records' kinds by their names (tracereader_compact.c) */
+	uint8_t kind_len[TE_KIND_COUNT];   /* the length of each kind's name */
+	uint64_t kind_word[TE_KIND_COUNT][2];   /* its first 16 bytes, zero-padded, as two words */
+	bool kind_table_ready;
 	const char *read_why;      /* why reading failed under the text (a corrupt gzip stream), or NULL */
 	bool jsonl;
 	/* A compact record being read: the keys its array's elements stand for, in order (NULL-ended), else NULL. */
@@ -92,6 +114,7 @@ struct rd {
 	long line;                 /* JSON Lines: the current line's number */
 
 	struct trace *t;
+	const struct tracereader_observer *obs;   /* told of the header and each event (NULL: nobody) */
 	struct position root;
 	struct search_options opt;
 	struct search_result res;
@@ -116,7 +139,7 @@ struct rd {
 	move pending_move;
 	/* "eval": "other": a node's entry waits for the record after it (its stand pat gives the eval). */
 	bool deferred;
-	struct noderec def_rec;
+	uint32_t def_id;
 	uint32_t def_parent;
 	int def_ply, def_qply, def_alpha, def_beta;
 	bool def_check;
@@ -136,6 +159,62 @@ struct rec {
 	struct loc at;
 	const char *path;
 };
+
+/* Whether the short texts A and B are the same (in line: a call to strcmp costs more than a move's few bytes). */
+static inline bool tracereader_same(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/* tracereader_record.c: tells the observer of the header, once read. */
+void tracereader_observe_start(struct rd *r);
+/* Tells the observer of an event as the trace records it (in line: it runs at every event). */
+static inline void tracereader_observe(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra,
+				       const struct trace_node *nd, const struct position *pos)
+{
+	struct trace_event e;
+
+	if (r->obs->event == NULL)
+		return;
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	r->obs->event(r->obs->ctx, &e, nd, pos);
+}
+
+/*
+ * The trace's recording functions (search/trace_record.h), each telling the
+ * observer, if any, with the position of the event's node: the innermost
+ * open (a move's own is POS: the one a child entered without its move event
+ * implies is its parent's).
+ */
+static inline void rd_trace_event(struct rd *r, uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	trace_event(r->t, node, kind, m, v1, v2, extra);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, kind, m, v1, v2, extra, NULL, &r->fr[r->depth - 1].pos);
+}
+
+static inline void rd_trace_move(struct rd *r, uint32_t node, move m, const struct position *pos)
+{
+	uint32_t child = trace_node_count(r->t);
+
+	trace_move(r->t, node, m);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, TE_MOVE, m, (int16_t)(child & 0xFFFF), (int16_t)(child >> 16), 0, NULL, pos);
+}
+
+static inline void rd_trace_leave(struct rd *r, uint32_t node, int score, int bound)
+{
+	trace_leave(r->t, node, score, bound);
+	if (r->obs != NULL)
+		tracereader_observe(r, node, TE_LEAVE, MOVE_NONE, score, 0, bound, NULL, &r->fr[r->depth - 1].pos);
+}
 
 /* tracereader_json.c: places, messages and typed values. */
 
@@ -191,15 +270,72 @@ bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, str
 bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path);
 /* A node record, read before its node is entered. */
 bool tracereader_read_node(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path, struct noderec *n);
-/* The record of the next node as a compact enter implies it: PARENT (TRACE_NONE: the root) and MOVE (UCI). */
+/*
+ * The record of the next node as a compact enter implies it: PARENT
+ * (TRACE_NONE: the root) and UCI, its move (8 bytes, NUL-terminated).
+ */
 void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, struct loc at, struct noderec *n);
+/*
+ * Opens node ID of record REC, entered by the event at AT named PATH, whose
+ * window, when it gives one, is *EVENT_ALPHA and *EVENT_BETA (NULL: not
+ * given): the node's position, its derived fields and the given ones
+ * checked against them. REC's children list passes to the node. False after
+ * a message.
+ */
+bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32_t id, const struct noderec *rec,
+			   const int *event_alpha, const int *event_beta);
 /* An event record, played into the trace. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path);
-/* After the last record: the checks of the end, and the result derived and checked against RESULT. */
+/*
+ * The event of KIND (a known one) of node NODE, its other fields in object O
+ * (its "node" and "kind", if any, are not read again), played into the
+ * trace: what tracereader_read_event does once it knows them.
+ */
+bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path,
+			    uint32_t node, int kind);
+/*
+ * The commonest events of node F (the innermost open), read and found
+ * right, played into the trace: a move M (its child is entered next); a
+ * stand pat of VALUE with OUTCOME (-1: derived from the window); an alpha
+ * raise or a beta cutoff (KIND) of VALUE by M; the node left with SCORE and
+ * BOUND.
+ */
+void tracereader_play_move(struct rd *r, struct frame *f, move m);
+void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int outcome);
+void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m);
+void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound);
+/* Records the entry of the node waiting for its evaluation, if any, with its static evaluation. */
+void tracereader_flush_static(struct rd *r);
+
+/* tracereader_result.c: after the last record, the checks of the end, and the result derived and checked against RESULT. */
 bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end);
 
 /* tracereader_compact.c: version 3's compact records. */
 
+/*
+ * Lexes the LEN bytes at S as a compact record in the plain form quiesce
+ * writes: an array of strings without escapes, whole numbers, true, false,
+ * null and flat objects of those, blanks allowed around them. Returns the
+ * array laid out as tracejson_parse lays it out (in R's lexer slots, valid
+ * until the next call), or NULL for anything else: the caller then parses
+ * the text with simdjson, which accepts it or says what is wrong and where.
+ */
+const struct tracejson_value *tracereader_lex_compact(struct rd *r, const char *s, size_t len);
+/* What tracereader_fast_line did with a line. */
+enum { FAST_NONE, FAST_PLAYED, FAST_FAILED };
+
+/*
+ * Plays the line of JSON Lines at S (AVAIL bytes to the end of the block)
+ * directly when it is one of the commonest compact records in the exact
+ * form quiesce writes (["enter"], ["move","e2e4"], ["stand_pat",12],
+ * ["alpha_raise",5], ["beta_cutoff",40], ["leave",-7]) and nothing in it can
+ * be wrong where it stands: FAST_PLAYED, with the line's length (its newline
+ * included) in *USED. FAST_NONE, with nothing changed, for any other line,
+ * which the general path then reads (and refuses with its message, if
+ * wrong); FAST_FAILED after a message. The caller has found no result line
+ * before.
+ */
+int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *used);
 /* Plays the compact record A (an array) at AT, named PATH, into the trace; false after a message. */
 bool tracereader_read_compact(struct rd *r, const struct tracejson_value *a, struct loc at, const char *path);
 

@@ -468,7 +468,7 @@ bool tracereader_move_value(struct rd *r, const struct rec *rc, const char *key,
 		return tracereader_fail_key(r, rc->at, rc->path, key, "\"%s\" is not a legal move in UCI in the position (%s to move)",
 				   tracereader_cut(v->u.s), pos->side == WHITE ? "White" : "Black");
 	notation_uci(*out, again);
-	if (strcmp(again, v->u.s) != 0)
+	if (!tracereader_same(again, v->u.s))
 		return tracereader_fail_key(r, rc->at, rc->path, key, "\"%s\" is not written as UCI writes it (\"%s\")",
 				   v->u.s, again);
 	return true;

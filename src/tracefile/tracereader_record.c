@@ -13,165 +13,16 @@
 #include <string.h>
 
 #include "chess/eval.h"
-#include "chess/fen.h"
-#include "chess/movegen.h"
 #include "chess/see.h"
 #include "search/trace_record.h"
 #include "tracefile/traceio.h"
 #include "tracefile/tracereader_int.h"
 #include "search/option.h"
 
-/* ------------------------------------------------------------------ header */
-
 /* The names of the bounds, outcomes and event kinds are the trace's (search/trace.c, the one table). */
 #define bound_names (trace_bound_names())
 #define outcome_names (trace_outcome_names())
 #define kind_names (trace_kind_names())
-
-/*
- * The header's "options" (every key optional: quiesce's defaults stand for
- * what is left out), read by the table of search options (option.h). The
- * move order and the evaluation may be "other": another engine's.
- */
-bool tracereader_read_options(struct rd *r, const struct tracejson_value *o, struct loc at)
-{
-	struct rec rc = { o, at, "options" };
-
-	option_defaults(&r->opt);
-	if (o == NULL)
-		return true;
-	if (!tracejson_is(o, TJ_OBJECT))
-		return tracereader_fail_key(r, at, "options", NULL, "expected an object, found %s", tracereader_type_name(o));
-	for (int i = 0; i < option_count; i++) {
-		const struct option_def *d = &option_table[i];
-		const struct tracejson_value *cp;
-		long long v;
-		bool has, b;
-		int k;
-
-		if (d->key == NULL)
-			continue;
-		cp = tracejson_get(o, d->key);
-		switch (d->type) {
-		case OPTION_BOOL:
-			if (!tracereader_get_bool(r, &rc, d->key, &b, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, b);
-			break;
-		case OPTION_INT:
-			/* -1 is written as the option's word: "all" (a string) or null. */
-			if (d->json_word && !strcmp(d->json_word, "null") && tracejson_is(cp, TJ_NULL)) {
-				option_put(d, &r->opt, -1);
-				break;
-			}
-			if (d->word && d->json_word && d->json_word[0] == '"' && tracejson_is(cp, TJ_STRING)) {
-				if (strcmp(tracejson_string(cp), d->word) != 0)
-					return tracereader_fail_key(r, at, "options", d->key,
-								    "expected a whole number or \"%s\", found \"%s\"", d->word,
-								    tracereader_cut(tracejson_string(cp)));
-				option_put(d, &r->opt, -1);
-				break;
-			}
-			if (!tracereader_get_int(r, &rc, d->key, d->lo, d->hi, false, &v, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, v);
-			break;
-		case OPTION_CHOICE: {
-			/* The choices, and "other" for the order and evaluation of another engine's trace. */
-			bool may_be_other = d->offset == offsetof(struct search_options, order) ||
-					    d->offset == offsetof(struct search_options, eval);
-			const char *names[16];
-			int n = 0;
-
-			while (d->choices[n] && n < 14) {
-				names[n] = d->choices[n];
-				n++;
-			}
-			if (may_be_other)
-				names[n++] = "other";
-			names[n] = NULL;
-			if (!tracereader_get_enum(r, &rc, d->key, names, &k))
-				return false;
-			if (k >= 0 && names[k] != NULL && strcmp(names[k], "other") != 0)
-				option_put(d, &r->opt, k);
-			if (d->offset == offsetof(struct search_options, order))
-				r->info.order_other = k >= 0 && !strcmp(names[k], "other");
-			else if (d->offset == offsetof(struct search_options, eval))
-				r->info.eval_other = k >= 0 && !strcmp(names[k], "other");
-			break;
-		}
-		case OPTION_COUNT:
-		case OPTION_SIZE:
-			if (!tracereader_get_int(r, &rc, d->key, 0, LLONG_MAX, false, &v, &has))
-				return false;
-			if (has)
-				option_put(d, &r->opt, v);
-			break;
-		}
-	}
-	return true;
-}
-
-/*
- * The header's "declares": what the engine does besides quiesce's own rules
- * (quiesce-trace(5), DECLARATIONS). Kept apart from "options" (the search's
- * switches): every key optional, quiesce's own search for what is left out.
- */
-static bool read_declared(struct rd *r, const struct tracejson_value *o, struct loc at)
-{
-	struct rec rc = { o, at, "declares" };
-	struct trace_declared *d = &r->info.declared;
-	bool has;
-
-	trace_declared_defaults(d);
-	if (o == NULL)
-		return true;
-	if (!tracejson_is(o, TJ_OBJECT))
-		return tracereader_fail_key(r, at, "declares", NULL, "expected an object, found %s", tracereader_type_name(o));
-	return tracereader_get_bool(r, &rc, "tt", &d->tt, &has) &&
-	       tracereader_get_bool(r, &rc, "extensions", &d->extensions, &has) &&
-	       tracereader_get_bool(r, &rc, "draws", &d->draws, &has) &&
-	       tracereader_get_bool(r, &rc, "null_move", &d->null_move, &has) &&
-	       tracereader_get_bool(r, &rc, "research", &d->research, &has) &&
-	       tracereader_get_bool(r, &rc, "quiet_promotions", &d->quiet_promotions, &has) &&
-	       tracereader_get_bool(r, &rc, "underpromotions", &d->underpromotions, &has);
-}
-
-/* The header: format, version, fen, options, engine. */
-bool tracereader_read_header(struct rd *r, const struct tracejson_value *h, struct loc at, const char *path)
-{
-	struct rec rc = { h, at, path };
-	struct error ferr = { 0 };
-	const struct tracejson_value *v = tracejson_get(h, "format");
-	long long version;
-
-	if (v == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"format\": this is not a quiesce trace");
-	if (!tracejson_is(v, TJ_STRING) || strcmp(tracejson_string(v), TRACEIO_FORMAT) != 0)
-		return tracereader_fail_key(r, at, path, "format", "expected \"%s\": this is not a quiesce trace", TRACEIO_FORMAT);
-	if (!tracereader_get_int(r, &rc, "version", 0, INT_MAX, true, &version, NULL))
-		return false;
-	if (version < 1 || version > TRACEIO_VERSION)
-		return tracereader_fail_key(r, at, path, "version", "%lld is not supported (this program reads versions 1 to %d)",
-				   version, TRACEIO_VERSION);
-	r->info.version = (int)version;
-	v = tracejson_get(h, "fen");
-	if (v == NULL)
-		return tracereader_fail_key(r, at, path, NULL, "missing key \"fen\" (the root position)");
-	if (!tracejson_is(v, TJ_STRING))
-		return tracereader_fail_key(r, at, path, "fen", "expected a FEN string, found %s", tracereader_type_name(v));
-	if (!fen_parse(&r->root, tracejson_string(v), &ferr))
-		return tracereader_fail_key(r, at, path, "fen", "%s", ferr.msg);
-	v = tracejson_get(h, "engine");
-	if (v != NULL) {
-		if (!tracejson_is(v, TJ_STRING))
-			return tracereader_fail_key(r, at, path, "engine", "expected a string, found %s", tracereader_type_name(v));
-		snprintf(r->info.engine, sizeof r->info.engine, "%s", tracejson_string(v));
-	}
-	return read_declared(r, tracejson_get(h, "declares"), at);
-}
 
 /* ------------------------------------------------------------------ records */
 
@@ -185,13 +36,14 @@ void tracereader_implied_node(struct rd *r, uint32_t parent, const char *uci, st
 {
 	n->id = r->next_record++;
 	n->parent = parent;
-	memcpy(n->move, uci, strlen(uci) + 1);
+	memcpy(n->move, uci, sizeof n->move);
 	n->san[0] = '\0';
 	n->ply = n->qply = 0;
 	n->alpha = n->beta = n->eval = n->score = 0;
 	n->in_check = n->pv = false;
 	n->bound = 0;
 	n->has = 0;
+	n->implied = true;
 	n->kids = NULL;
 	n->nkids = 0;
 	n->at = at;
@@ -348,25 +200,47 @@ static void note_pv(struct rd *r, uint32_t id)
 /* Records the deferred entry of a node whose evaluation is EVAL. */
 static void flush_enter(struct rd *r, int eval)
 {
-	struct noderec *n = &r->def_rec;
 	move m = MOVE_NONE;
 
 	if (!r->deferred)
 		return;
 	r->deferred = false;
-	if (n->id != 0)
+	if (r->def_id != 0)
 		m = r->pending_move;
 	trace_enter(r->t, r->def_parent, m, r->def_ply, r->def_qply, r->def_alpha, r->def_beta, r->def_check, eval);
+	if (r->obs != NULL) {
+		struct trace_node nd;
+
+		memset(&nd, 0, sizeof nd);
+		nd.parent = r->def_parent;
+		nd.alpha = (int16_t)r->def_alpha;
+		nd.beta = (int16_t)r->def_beta;
+		nd.eval = (int16_t)eval;
+		nd.move = m;
+		nd.ply = (uint8_t)r->def_ply;
+		nd.qply = (int16_t)r->def_qply;
+		nd.flags = (uint8_t)((r->def_check ? TN_IN_CHECK : 0) | (r->def_qply >= 0 ? TN_QUIESCENCE : 0));
+		tracereader_observe(r, r->def_id, TE_ENTER, m, r->def_alpha, r->def_beta, 0, &nd, &r->fr[r->depth - 1].pos);
+	}
+}
+
+void tracereader_flush_static(struct rd *r)
+{
+	if (r->deferred)
+		flush_enter(r, eval_static(&r->fr[r->depth - 1].pos, r->opt.eval));
+}
+
+void tracereader_observe_start(struct rd *r)
+{
+	if (r->obs != NULL && r->obs->start != NULL)
+		r->obs->start(r->obs->ctx, &r->root, &r->opt, &r->info);
 }
 
 /* The "enter" event of node ID: its record is taken and checked, and the node opened. */
 static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 {
-	struct frame *f, *up = r->depth ? &r->fr[r->depth - 1] : NULL;
 	struct noderec n;
-	struct undo u;
-	move m = MOVE_NONE;
-	int alpha, beta, ea = 0, eb = 0;
+	int ea = 0, eb = 0;
 	bool ha, hb;
 
 	if (id != trace_node_count(r->t))
@@ -380,17 +254,29 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		return false;
 	if (!tracereader_next_node_record(r, id, &n, ev->at, ev->path))
 		return false;
-	f = &r->fr[r->depth];
+	return tracereader_open_node(r, ev->at, ev->path, id, &n, ha ? &ea : NULL, hb ? &eb : NULL);
+}
+
+bool tracereader_open_node(struct rd *r, struct loc at, const char *path, uint32_t id, const struct noderec *rec,
+			   const int *event_alpha, const int *event_beta)
+{
+	struct frame *f = &r->fr[r->depth], *up = r->depth ? &r->fr[r->depth - 1] : NULL;
+	const struct noderec *n = rec;
+	struct undo u;
+	move m = MOVE_NONE;
+	int alpha, beta, ea = event_alpha ? *event_alpha : 0, eb = event_beta ? *event_beta : 0;
+	bool ha = event_alpha != NULL, hb = event_beta != NULL;
+
 	if (id == 0) {
 		f->pos = r->root;
 		f->ply = 0;
 	} else {
 		char uci[NOTATION_BUFSIZE];
 
-		if (up == NULL || up->rec.id != n.parent) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu's parent %lu is not the node being searched "
-					   "(%s%lu)", (unsigned long)id, (unsigned long)n.parent, up ? "node " : "none: ",
+		if (up == NULL || up->rec.id != n->parent) {
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "parent", "node %lu's parent %lu is not the node being searched "
+					   "(%s%lu)", (unsigned long)id, (unsigned long)n->parent, up ? "node " : "none: ",
 					   up ? (unsigned long)up->rec.id : 0UL);
 		}
 		/*
@@ -399,46 +285,46 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		 * (parsing it again, through the legal move list, cost 5 % of a
 		 * reading). Anything else is parsed and checked.
 		 */
-		if (r->pending_child == id && (notation_uci(r->pending_move, uci), strcmp(uci, n.move) == 0))
+		if (r->pending_child == id && (n->implied || (notation_uci(r->pending_move, uci), tracereader_same(uci, n->move))))
 			m = r->pending_move;
-		else if (!notation_parse_uci(&up->pos, n.move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n.move) != 0)) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not a legal move in UCI in the position of "
-					   "node %lu (%s to move)", tracereader_cut(n.move), (unsigned long)n.parent,
+		else if (!notation_parse_uci(&up->pos, n->move, &m, NULL) || (notation_uci(m, uci), strcmp(uci, n->move) != 0)) {
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "move", "\"%s\" is not a legal move in UCI in the position of "
+					   "node %lu (%s to move)", tracereader_cut(n->move), (unsigned long)n->parent,
 					   up->pos.side == WHITE ? "White" : "Black");
 		}
 		if (r->pending_child == id && r->pending_move != m) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "move", "\"%s\" is not the move of the move event that opens "
-					   "node %lu", n.move, (unsigned long)id);
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "move", "\"%s\" is not the move of the move event that opens "
+					   "node %lu", n->move, (unsigned long)id);
 		}
-		if ((n.has & HAS_SAN) != 0) {
+		if ((n->has & HAS_SAN) != 0) {
 			char san[NOTATION_BUFSIZE];
 
 			notation_san(&up->pos, m, san);
-			if (strcmp(san, n.san) != 0) {
-				free(n.kids);
-				return tracereader_fail_key(r, n.at, n.path, "san", "\"%s\" is not the SAN of the move (\"%s\")", n.san, san);
+			if (strcmp(san, n->san) != 0) {
+				free(n->kids);
+				return tracereader_fail_key(r, n->at, n->path, "san", "\"%s\" is not the SAN of the move (\"%s\")", n->san, san);
 			}
 		}
 		if ((up->rec.has & HAS_KIDS) &&
 		    (up->kids_seen >= up->rec.nkids || up->rec.kids[up->kids_seen] != id)) {
-			free(n.kids);
+			free(n->kids);
 			return tracereader_fail_key(r, up->rec.at, up->rec.path, "children", "node %lu's children list does not "
 					   "match the nodes whose parent it is (node %lu is missing or out of place)",
 					   (unsigned long)up->rec.id, (unsigned long)id);
 		}
 		up->kids_seen++;
 		if (up->kids_seen > UINT16_MAX) {
-			free(n.kids);
-			return tracereader_fail_key(r, n.at, n.path, "parent", "node %lu has more than %d children",
-					   (unsigned long)n.parent, UINT16_MAX);
+			free(n->kids);
+			return tracereader_fail_key(r, n->at, n->path, "parent", "node %lu has more than %d children",
+					   (unsigned long)n->parent, UINT16_MAX);
 		}
 		f->pos = up->pos;
 		board_make(&f->pos, m, &u);
 		f->ply = up->ply + 1;
 	}
-	f->rec = n;
+	f->rec = *n;
 	f->last_move = MOVE_NONE;
 	f->kids_seen = 0;
 	/* The extensions on the path: the parent's, and the one its extension event gave this child. */
@@ -449,21 +335,21 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 	r->depth++;
 
 	/* The derived fields, and the given ones checked against them. */
-	if ((n.has & HAS_PLY) && n.ply != f->ply)
-		return tracereader_fail_key(r, n.at, n.path, "ply", "%d is not the node's distance from the root (%d)", n.ply, f->ply);
+	if ((n->has & HAS_PLY) && n->ply != f->ply)
+		return tracereader_fail_key(r, n->at, n->path, "ply", "%d is not the node's distance from the root (%d)", n->ply, f->ply);
 	if (id == 0)
 		f->qply = r->opt.mode != QMODE_NONE && r->opt.depth == 0 ? 0 : -1;
 	else if (up->qply >= 0)
 		f->qply = up->qply + 1;
 	else
 		f->qply = r->opt.mode != QMODE_NONE && f->ply >= r->opt.depth + f->ext ? f->ply - r->opt.depth - f->ext : -1;
-	if (n.has & HAS_QPLY) {
-		if (id != 0 && up->qply >= 0 && n.qply != up->qply + 1)
-			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: a quiescence node's children have its qply plus "
-					   "one (%d)", n.qply, up->qply + 1);
-		if (n.qply > 0 && (id == 0 || up->qply < 0))
-			return tracereader_fail_key(r, n.at, n.path, "qply", "%d: the quiescence search starts at qply 0", n.qply);
-		f->qply = n.qply;
+	if (n->has & HAS_QPLY) {
+		if (id != 0 && up->qply >= 0 && n->qply != up->qply + 1)
+			return tracereader_fail_key(r, n->at, n->path, "qply", "%d: a quiescence node's children have its qply plus "
+					   "one (%d)", n->qply, up->qply + 1);
+		if (n->qply > 0 && (id == 0 || up->qply < 0))
+			return tracereader_fail_key(r, n->at, n->path, "qply", "%d: the quiescence search starts at qply 0", n->qply);
+		f->qply = n->qply;
 	}
 	if (id == 0) {
 		alpha = -SCORE_INF;
@@ -472,30 +358,30 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 		alpha = -up->beta;
 		beta = -up->alpha;
 	}
-	if (n.has & HAS_ALPHA)
-		alpha = n.alpha;
-	if (n.has & HAS_BETA)
-		beta = n.beta;
+	if (n->has & HAS_ALPHA)
+		alpha = n->alpha;
+	if (n->has & HAS_BETA)
+		beta = n->beta;
 	/*
 	 * A window given is taken as it is, on the enter event or in the node's
 	 * record (quiesce-trace(5): any node, an aspiration window or a
 	 * re-search); only one given both ways must agree with itself.
 	 */
-	if (ha && (n.has & HAS_ALPHA) && ea != alpha)
-		return tracereader_fail_key(r, ev->at, ev->path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
-	if (hb && (n.has & HAS_BETA) && eb != beta)
-		return tracereader_fail_key(r, ev->at, ev->path, "beta", "%d differs from the node's beta (%d)", eb, beta);
+	if (ha && (n->has & HAS_ALPHA) && ea != alpha)
+		return tracereader_fail_key(r, at, path, "alpha", "%d differs from the node's alpha (%d)", ea, alpha);
+	if (hb && (n->has & HAS_BETA) && eb != beta)
+		return tracereader_fail_key(r, at, path, "beta", "%d differs from the node's beta (%d)", eb, beta);
 	if (ha)
 		alpha = ea;
 	if (hb)
 		beta = eb;
 	f->alpha0 = f->alpha = alpha;
 	f->beta = beta;
-	if ((n.has & HAS_CHECK) && n.in_check != board_in_check(&f->pos))
-		return tracereader_fail_key(r, n.at, n.path, "in_check", "the side to move is %sin check", n.in_check ? "not " : "");
-	if ((n.has & HAS_PV) && n.pv)
+	if ((n->has & HAS_CHECK) && n->in_check != board_in_check(&f->pos))
+		return tracereader_fail_key(r, n->at, n->path, "in_check", "the side to move is %sin check", n->in_check ? "not " : "");
+	if ((n->has & HAS_PV) && n->pv)
 		note_pv(r, id);
-	if (n.has & HAS_PV)
+	if (n->has & HAS_PV)
 		r->pv_given = true;
 	if (f->qply >= 0)
 		r->qnodes++;
@@ -503,20 +389,20 @@ static bool enter_node(struct rd *r, const struct rec *ev, uint32_t id)
 
 	/* A child entered without its move event gets one: the search records the move before the child. */
 	if (id != 0 && r->pending_child != id)
-		trace_move(r->t, up->rec.id, m);
+		rd_trace_move(r, up->rec.id, m, &up->pos);
 	up = NULL;
 	r->pending_child = TRACE_NONE;
 	r->pending_move = m;
-	r->def_rec = n;
-	r->def_parent = n.parent;
+	r->def_id = n->id;
+	r->def_parent = n->parent;
 	r->def_ply = f->ply;
 	r->def_qply = f->qply;
 	r->def_alpha = alpha;
 	r->def_beta = beta;
 	r->def_check = board_in_check(&f->pos);
 	r->deferred = true;
-	if (n.has & HAS_EVAL)
-		flush_enter(r, n.eval);
+	if (n->has & HAS_EVAL)
+		flush_enter(r, n->eval);
 	else if (!r->info.eval_other)
 		flush_enter(r, eval_static(&f->pos, r->opt.eval));
 	return true;
@@ -590,40 +476,102 @@ static bool read_modern_prune(struct rd *r, const struct rec *rc, int kind, cons
 	return true;
 }
 
-/* One event record. */
+/* ------------------------------------------------------------------ events */
+
+/*
+ * What the commonest events do once read and found right, shared by the
+ * records read through their objects (tracereader_play_event) and the plain
+ * compact lines played directly (tracereader_compact.c).
+ */
+
+void tracereader_play_move(struct rd *r, struct frame *f, move m)
+{
+	rd_trace_move(r, f->rec.id, m, &f->pos);
+	f->last_move = m;
+	r->pending_child = trace_node_count(r->t);
+	r->pending_move = m;
+}
+
+void tracereader_play_stand_pat(struct rd *r, struct frame *f, int value, int outcome)
+{
+	if (outcome < 0)
+		outcome = value >= f->beta ? TSP_CUTOFF : value > f->alpha ? TSP_RAISE : TSP_NONE;
+	if (outcome == TSP_RAISE)
+		f->alpha = value;
+	if (outcome == TSP_CUTOFF)
+		r->sp_cutoffs++;
+	rd_trace_event(r, f->rec.id, TE_STAND_PAT, MOVE_NONE, value, 0, outcome);
+}
+
+void tracereader_play_raise(struct rd *r, struct frame *f, int kind, int value, move m)
+{
+	if (kind == TE_ALPHA_RAISE) {
+		f->alpha = value;
+		if (m != MOVE_NONE) {
+			int p = f->ply;
+
+			r->pv[p][0] = m;
+			memcpy(&r->pv[p][1], r->pv[p + 1], sizeof(move) * (size_t)r->pv_len[p + 1]);
+			r->pv_len[p] = r->pv_len[p + 1] + 1;
+		}
+	} else {
+		r->cutoffs++;
+	}
+	rd_trace_event(r, f->rec.id, kind, m, value, 0, 0);
+}
+
+void tracereader_play_leave(struct rd *r, struct frame *f, int score, int bound)
+{
+	rd_trace_leave(r, f->rec.id, score, bound);
+	free(f->rec.kids);
+	f->rec.kids = NULL;
+	r->depth--;
+	if (r->depth == 0)
+		r->root_done = true;
+}
+
+/* One event record: its node and kind, then the event played. */
 bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path)
 {
 	struct rec rc = { o, at, path };
-	struct frame *f;
-	long long node, x;
-	int kind, value = 0, v2 = 0, extra = 0;
-	bool has;
-	move m = MOVE_NONE;
+	const struct tracejson_value *k;
+	long long node;
+	int kind;
 
 	if (!tracejson_is(o, TJ_OBJECT))
 		return tracereader_fail_key(r, at, path, NULL, "expected an event object, found %s", tracereader_type_name(o));
 	if (!tracereader_get_int(r, &rc, "node", 0, UINT32_MAX - 2, true, &node, NULL))
 		return false;
-	if (tracejson_get(o, "kind") == NULL)
+	if ((k = tracejson_get(o, "kind")) == NULL)
 		return tracereader_fail_key(r, at, path, NULL, "missing key \"kind\" (\"%s\", \"%s\", \"%s\", ...)",
 				   trace_kind_name(TE_ENTER), trace_kind_name(TE_STAND_PAT), trace_kind_name(TE_MOVE));
-	{
-		const struct tracejson_value *k = tracejson_get(o, "kind");
-
+	if (tracejson_is(k, TJ_STRING)) {
 		/* A kind this reader does not know is skipped and counted (quiesce-trace(5), VERSIONS). */
-		if (tracejson_is(k, TJ_STRING) && trace_kind_parse(tracejson_string(k)) < 0) {
+		if ((kind = trace_kind_parse(tracejson_string(k))) < 0) {
 			tracereader_skip_kind(r, tracejson_string(k));
 			return true;
 		}
+	} else if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind)) {
+		return false;   /* not a string: the message says what was expected */
 	}
-	if (!tracereader_get_enum(r, &rc, "kind", kind_names, &kind))
-		return false;
+	return tracereader_play_event(r, o, at, path, (uint32_t)node, kind);
+}
+
+bool tracereader_play_event(struct rd *r, const struct tracejson_value *o, struct loc at, const char *path,
+			    uint32_t node_id, int kind)
+{
+	struct rec rc = { o, at, path };
+	struct frame *f;
+	long long node = node_id, x;
+	int value = 0, v2 = 0, extra = 0;
+	bool has;
+	move m = MOVE_NONE;
 
 	/* A node waiting for its evaluation takes it from its first decision, when that carries it. */
 	if (r->deferred) {
 		int eval;
 
-		if (node == r->def_rec.id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
+		if (node == r->def_id && (kind == TE_STAND_PAT || kind == TE_HORIZON || kind == TE_QDEPTH_LIMIT ||
 					      kind == TE_PLY_LIMIT || kind == TE_QUIET_LEAF) &&
 		    tracejson_is(tracejson_get(o, "value"), TJ_INT) &&
 		    llabs(tracejson_get(o, "value")->u.i) <= SCORE_INF)
@@ -654,10 +602,7 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 		if (has && x != trace_node_count(r->t))
 			return tracereader_fail_key(r, at, path, "child", "%lld is not the next node to be entered (%lu)", x,
 					   (unsigned long)trace_node_count(r->t));
-		trace_move(r->t, (uint32_t)node, m);
-		f->last_move = m;
-		r->pending_child = trace_node_count(r->t);
-		r->pending_move = m;
+		tracereader_play_move(r, f, m);
 		return true;
 	case TE_STAND_PAT: {
 		int a, b;
@@ -670,34 +615,16 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, at, path, "alpha", "%d is not the node's alpha (%d)", a, f->alpha);
 		if (hb && b != f->beta)
 			return tracereader_fail_key(r, at, path, "beta", "%d is not the node's beta (%d)", b, f->beta);
-		if (extra < 0)
-			extra = value >= f->beta ? TSP_CUTOFF : value > f->alpha ? TSP_RAISE : TSP_NONE;
-		if (extra == TSP_RAISE)
-			f->alpha = value;
-		if (extra == TSP_CUTOFF)
-			r->sp_cutoffs++;
-		break;
+		tracereader_play_stand_pat(r, f, value, extra);
+		return true;
 	}
 	case TE_ALPHA_RAISE:
 	case TE_BETA_CUTOFF:
 		if (!tracereader_get_score(r, &rc, kind == TE_ALPHA_RAISE ? "value" : "score", true, &value, NULL) ||
 		    !tracereader_get_move(r, &rc, "move", &f->pos, true, false, &m, &has))
 			return false;
-		if (!has)
-			m = f->last_move;
-		if (kind == TE_ALPHA_RAISE) {
-			f->alpha = value;
-			if (m != MOVE_NONE) {
-				int p = f->ply;
-
-				r->pv[p][0] = m;
-				memcpy(&r->pv[p][1], r->pv[p + 1], sizeof(move) * (size_t)r->pv_len[p + 1]);
-				r->pv_len[p] = r->pv_len[p + 1] + 1;
-			}
-		} else {
-			r->cutoffs++;
-		}
-		break;
+		tracereader_play_raise(r, f, kind, value, has ? m : f->last_move);
+		return true;
 	case TE_DELTA_PRUNE:
 		if (!tracereader_get_move(r, &rc, "move", &f->pos, false, true, &m, &has))
 			return false;
@@ -763,12 +690,7 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, f->rec.at, f->rec.path, "children", "the list names %lu nodes, but %lu have "
 					   "node %lu as their parent", (unsigned long)f->rec.nkids,
 					   (unsigned long)f->kids_seen, (unsigned long)node);
-		trace_leave(r->t, (uint32_t)node, value, bound);
-		free(f->rec.kids);
-		f->rec.kids = NULL;
-		r->depth--;
-		if (r->depth == 0)
-			r->root_done = true;
+		tracereader_play_leave(r, f, value, bound);
 		return true;
 	}
 	case TE_TT_CUTOFF: {
@@ -817,182 +739,12 @@ bool tracereader_read_event(struct rd *r, const struct tracejson_value *o, struc
 			return tracereader_fail_key(r, at, path, "kind", "a second \"stopped\" event (the search stops once)");
 		if (!tracereader_get_bool(r, &rc, "interrupted", &interrupted, &has))
 			return false;
-		trace_event(r->t, (uint32_t)node, TE_STOPPED, MOVE_NONE, 0, 0, interrupted);
+		rd_trace_event(r, (uint32_t)node, TE_STOPPED, MOVE_NONE, 0, 0, interrupted);
 		return true;
 	}
 	default:
 		break;
 	}
-	trace_event(r->t, (uint32_t)node, kind, m, value, v2, extra);
+	rd_trace_event(r, (uint32_t)node, kind, m, value, v2, extra);
 	return true;
 }
-
-/* ------------------------------------------------------------------ the end */
-
-/*
- * A counter of the result: *OUT is COUNT, the trace's own. A given value
- * must be a count; STRICT ones (the nodes) must also agree, while the counts
- * of decisions are taken from the events whatever the file says, so that a
- * trace whose decisions break the search rules still opens and check-trace
- * can say where.
- */
-/*
- * Fills RES's has_score, root_moves and root_moves_done from trace T of a
- * search from ROOT, as the search would have: after a stop inside a root
- * move (not at the root itself) its last child was cut short and does not
- * count. A quiescence root's move count is not in the trace: there, the
- * moves it tried (the interrupted one included) stand for it.
- */
-static void root_progress(const struct trace *t, const struct position *root, struct search_result *res)
-{
-	int children = 0;
-
-	if (trace_node_count(t) == 0)
-		return;
-	for (uint32_t c = trace_first_child(t, 0); c != TRACE_NONE; c = trace_next_sibling(t, c))
-		children++;
-	res->has_score = !res->stopped || res->score > -SCORE_INF;
-	res->root_moves_done = children;
-	if (res->stopped && trace_stopped_at(t) != 0 && children > 0)
-		res->root_moves_done--;
-	res->root_moves = trace_node_get(t, 0).qply < 0 ? movegen_count(root) : children;
-}
-
-static bool check_counter(struct rd *r, const struct rec *rc, const char *key, uint64_t count, bool strict,
-			  uint64_t *out)
-{
-	long long v;
-	bool has;
-
-	*out = count;
-	if (!tracereader_get_int(r, rc, key, 0, LLONG_MAX, false, &v, &has))
-		return false;
-	if (strict && has && (uint64_t)v != count)
-		return tracereader_fail_key(r, rc->at, rc->path, key, "%lld, but the trace has %llu", v, (unsigned long long)count);
-	return true;
-}
-
-/* The result: derived from the trace, and what the file gives checked against it. */
-bool tracereader_finish(struct rd *r, const struct tracejson_value *result, struct loc rat, const char *rpath, struct loc end)
-{
-	struct trace *t = r->t;
-	struct search_result *res = &r->res;
-	struct rec rc = { result, rat, rpath };
-
-	if (r->deferred)
-		flush_enter(r, eval_static(&r->fr[r->depth - 1].pos, r->opt.eval));
-	if (trace_node_count(t) == 0)
-		return tracereader_fail_at(r, end.off, "", "the trace has no node: at least the root is entered");
-	if (r->pending_child != TRACE_NONE)
-		return tracereader_fail_at(r, end.off, "", "the move event of node %lu is not followed by its enter event",
-				  (unsigned long)r->pending_child);
-	if (r->depth != 0)
-		return tracereader_fail_at(r, end.off, "", "node %lu is never left (the trace ends inside it)",
-				  (unsigned long)r->fr[r->depth - 1].rec.id);
-	trace_set_declared(t, &r->info.declared);
-	memset(res, 0, sizeof *res);
-	res->score = trace_node_get(t, 0).score;
-	res->pv_len = r->pv_len[0];
-	memcpy(res->pv, r->pv[0], sizeof(move) * (size_t)res->pv_len);
-	res->nodes = trace_node_count(t);
-	res->qnodes = r->qnodes;
-	res->stand_pat_cutoffs = r->sp_cutoffs;
-	res->beta_cutoffs = r->cutoffs;
-	res->delta_prunes = r->delta_prunes;
-	res->see_prunes = r->see_prunes;
-	res->mates = r->mates;
-	res->stopped = trace_stopped(t);
-	root_progress(t, &r->root, res);
-	r->info.has_result = result != NULL;
-	if (result != NULL) {
-		const struct tracejson_value *pv = tracejson_get(result, "pv"), *v;
-		struct position pos = r->root;
-		move best;
-		bool has, hbest;
-		int score;
-		uint64_t dummy;
-
-		if (!tracejson_is(result, TJ_OBJECT))
-			return tracereader_fail_key(r, rat, rpath, NULL, "expected an object, found %s", tracereader_type_name(result));
-		if (!tracereader_get_score(r, &rc, "score", false, &score, &has))
-			return false;
-		if (has && score != res->score)
-			return tracereader_fail_key(r, rat, rpath, "score", "%d is not the root's score (%d)", score, res->score);
-		if (pv != NULL) {
-			const struct tracejson_value *e = pv + 1;
-
-			if (pv->type != TJ_ARRAY)
-				return tracereader_fail_key(r, rat, rpath, "pv", "expected an array of UCI moves, found %s", tracereader_type_name(pv));
-			if (pv->count > SEARCH_MAX_PLY)
-				return tracereader_fail_key(r, rat, rpath, "pv", "more than %d moves", SEARCH_MAX_PLY);
-			res->pv_len = 0;
-			for (size_t i = 0; i < pv->count; i++, e = tracejson_next(e)) {
-				char key[32];
-				struct undo u;
-				move m;
-
-				snprintf(key, sizeof key, "pv[%zu]", i);
-				if (!tracereader_move_value(r, &rc, key, e, &pos, false, true, &m, &has))
-					return false;
-				res->pv[res->pv_len++] = m;
-				board_make(&pos, m, &u);
-			}
-		}
-		if (!tracereader_get_move(r, &rc, "best", &r->root, true, false, &best, &hbest))
-			return false;
-		if (hbest && best != (res->pv_len ? res->pv[0] : MOVE_NONE))
-			return tracereader_fail_key(r, rat, rpath, "best", "must be the first move of the principal variation "
-					   "(or null when it is empty)");
-		v = tracejson_get(result, "san");
-		if (v != NULL && !tracejson_is(v, TJ_NULL)) {
-			char want[NOTATION_BUFSIZE];
-
-			if (!tracejson_is(v, TJ_STRING))
-				return tracereader_fail_key(r, rat, rpath, "san", "expected a string or null, found %s", tracereader_type_name(v));
-			if (res->pv_len == 0)
-				return tracereader_fail_key(r, rat, rpath, "san", "must be null when there is no best move");
-			notation_san(&r->root, res->pv[0], want);
-			if (strcmp(want, tracejson_string(v)) != 0)
-				return tracereader_fail_key(r, rat, rpath, "san", "\"%s\" is not the SAN of the best move (\"%s\")",
-						   tracereader_cut(tracejson_string(v)), want);
-		}
-		if (!check_counter(r, &rc, "nodes", trace_node_count(t), true, &res->nodes) ||
-		    !check_counter(r, &rc, "qnodes", r->qnodes, true, &res->qnodes) ||
-		    !check_counter(r, &rc, "stand_pat_cutoffs", r->sp_cutoffs, false, &res->stand_pat_cutoffs) ||
-		    !check_counter(r, &rc, "beta_cutoffs", r->cutoffs, false, &res->beta_cutoffs) ||
-		    !check_counter(r, &rc, "delta_prunes", r->delta_prunes, false, &res->delta_prunes) ||
-		    !check_counter(r, &rc, "see_prunes", r->see_prunes, false, &res->see_prunes) ||
-		    !check_counter(r, &rc, "mates", r->mates, false, &dummy))
-			return false;
-		if (!tracereader_get_bool(r, &rc, "stopped", &res->stopped, &has))
-			return false;
-		if (has && res->stopped != trace_stopped(t))
-			return tracereader_fail_key(r, rat, rpath, "stopped", "%s, but the trace %s \"stopped\" event",
-					   res->stopped ? "true" : "false", trace_stopped(t) ? "has a" : "has no");
-		res->stopped = trace_stopped(t);
-		{
-			bool complete;
-
-			if (!tracereader_get_bool(r, &rc, "complete", &complete, &has))
-				return false;
-			if (has && complete == res->stopped)
-				return tracereader_fail_key(r, rat, rpath, "complete", "%s, but the trace %s \"stopped\" event",
-						   complete ? "true" : "false", res->stopped ? "has a" : "has no");
-		}
-		v = tracejson_get(result, "stopped_at");
-		if (v != NULL && !(tracejson_is(v, TJ_NULL) && !trace_stopped(t)) &&
-		    !(tracejson_is(v, TJ_INT) && trace_stopped(t) && v->u.i == (long long)trace_stopped_at(t)))
-			return tracereader_fail_key(r, rat, rpath, "stopped_at", "must be the node of the \"stopped\" event (%s%lu)",
-					   trace_stopped(t) ? "" : "null: there is none; not ",
-					   (unsigned long)(trace_stopped(t) ? trace_stopped_at(t) : 0));
-	}
-	res->best = res->pv_len ? res->pv[0] : MOVE_NONE;
-	if (r->pv_given) {
-		for (size_t i = 0; i < r->pv_count; i++)
-			trace_node_mark(t, r->pv_nodes[i], TN_PV);
-	} else {
-		trace_mark_pv(t, res->pv, res->pv_len);
-	}
-	return true;
-}
-
