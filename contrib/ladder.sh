@@ -29,11 +29,15 @@
 # Exit status: 0 when every command ran, 1 when one failed, 2 for a usage
 # error.
 
+# The transposition table comes last: the one step that prunes nothing (a
+# stored answer is the value the node's search would give at that depth),
+# so every pruning rule above it is measured without it, as lesson 25 walks.
 STEPS='captures        captures
 see-threshold   see+see-margin=80
 futility        futility
 recaptures      recaptures=5
-evasion-pruning evasion-limit=2'
+evasion-pruning evasion-limit=2
+tt              tt'
 
 # The most games: every opening of positions/balanced.epd (1000) once with
 # each colour. More would replay the same games, as match reuses the

@@ -261,6 +261,21 @@ def mutate(name, tr):
         tr["options"]["futility"] = True
         tr["options"]["futility_margin"] = 0
         return 0
+    if name == "futility-check":
+        # Hand-worked (tests/check-trace.sh): with the black king on h8, Bxe5 gives check along
+        # e5-f6-g7-h8; searched with futility at margin 0 it is kept (a checking capture is never
+        # futility-pruned). The root's search of it becomes a futility prune by the SEE rule
+        # (-90 + 0 <= alpha -90, SEE -10): the condition holds but for the check, so the
+        # futility-condition rule must flag the prune, at the root. The root's score, its stand
+        # pat, does not change (Bxe5+ dxe5 was -100 for White).
+        tr["options"]["futility"] = True
+        tr["options"]["futility_margin"] = 0
+        mv = first_event(tr, lambda e: e["node"] == 0 and e["kind"] == "move")
+        at = tr["events"].index(mv)
+        remove_child(tr, 0, mv["child"])
+        tr["events"].insert(at, {"node": 0, "kind": "futility_prune", "move": mv["move"], "rule": "see",
+                                 "see": -10, "margin": 0})
+        return 0
     if name == "evasion-condition":
         # An evasion prune whose best so far is a mated score: nothing was known not to lose.
         e = first_event(tr, lambda e: e["kind"] == "evasion_prune")

@@ -77,8 +77,12 @@ expect_exit 0 "check-trace without --quiet" "$Q" check-trace "$T/t1.json" &&
 # The transposition table (issue 29): WAC.001 at depth 3 has cutoffs by lower
 # and upper bounds and stand pats that do not raise alpha.
 "$Q" trace --format json-full --tt --depth 3 --fen "$WAC" >"$T/tt.json" || bail "trace tt"
-# Hand-worked: White Bc3 against Ne5 defended by d6: -90 for White, Bxe5 has SEE 310 - 320 = -10.
-"$Q" trace --format json-full --depth 0 --fen "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" >"$T/futq.json" || bail "trace futility position"
+# Hand-worked: White Bc3 against Ne5 defended by d6: -90 for White, Bxe5 has SEE 310 - 320 = -10
+# (the black king on g8: Bxe5 gives no check). With the king on h8 Bxe5 gives check (e5-f6-g7-h8),
+# and futility at margin 0 keeps it: a checking capture is never futility-pruned.
+"$Q" trace --format json-full --depth 0 --fen "6k1/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" >"$T/futq.json" || bail "trace futility position"
+"$Q" trace --format json-full --depth 0 --futility --futility-margin 0 --fen "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1" \
+	>"$T/futc.json" || bail "trace futility check position"
 # Hand-worked: the root's only capture, Qxd5, loses the queen to exd5 (SEE
 # 100 - 900 = -800); the root's only tactical move is the push e6e7 (no check:
 # the pawn on e7 attacks d8 and f8, the king is on a8).
@@ -106,6 +110,18 @@ for case in stand-pat-in-check:faulty stand-pat-disabled:cap stand-pat-main:cap 
 		expect_err_has "bad-$rule.json: " "the violation count on stderr"
 	fi
 done
+# A checking capture futility-pruned (issue 29: Stockfish's qsearch prunes only
+# moves that do not give check): futility-condition at the root, and the same
+# trace as searched (Bxe5+ kept) is clean.
+expect_exit 0 "check-trace on the trace keeping the checking capture Bxe5+" "$Q" check-trace "$T/futc.json"
+if out=$($MUT futility-check "$T/futc.json" "$T/bad-futility-check.json"); then
+	if expect_exit 1 "check-trace on a futility prune of a checking capture" "$Q" check-trace "$T/bad-futility-check.json"; then
+		expect_out_has "bad-futility-check.json: node 0 (root): futility-condition: expected a capture that does not give check to prune, found c3e5 pruned, which gives check" \
+			"the prune of Bxe5+ is flagged at the root"
+	fi
+else
+	fail "mutation futility-check failed"
+fi
 # The ten classic bugs of issue 18, each planted above and flagged at its node:
 # stand pat in check (stand-pat-in-check), a stand-pat cutoff below beta
 # (stand-pat-below-beta), a score not propagated (missing-raise, leave-score),

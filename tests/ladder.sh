@@ -33,7 +33,7 @@ usage_case "--depth and --nodes: give one" --depth 3 --nodes 2000 "$S"
 usage_case "--sprt '0,ten'" --sprt 0,ten "$S"
 usage_case "--sprt '10,0': ELO0 must be below ELO1" --sprt 10,0 "$S"
 usage_case "--jobs ''" --jobs= "$S"
-usage_case "--row 'tt': no such row; the rows are: captures, " --row tt "$S"
+usage_case "--row 'delta': no such row; the rows are: captures, " --row delta "$S"
 usage_case "--row 'captures' is the baseline" --row captures "$S"
 usage_case "option '--list' takes no value" --list=1
 usage_case "QUIESCE '$T/none' is not an executable file" "$T/none"

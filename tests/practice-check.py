@@ -10,7 +10,8 @@ engine: the material count (the default evaluation) for the stand pat, the
 delta test's sum from the captured piece on the board, a static exchange
 evaluation written as a recursion (the engine's is a swap list), MVV-LVA
 over the captures generated here, the --check-plies rule, the two futility
-rules (the sum, and the SEE at a node below alpha) and the recapture rule
+rules (the sum, and the SEE at a node below alpha; never a capture that gives
+check, found by playing it on the board) and the recapture rule
 (the quiescence ply against N, the move's square against the line's last). Prints one
 line per disagreement and a summary (with the number of questions where
 captures tie for first under MVV-LVA); exits 1 on any disagreement. For the
@@ -135,6 +136,21 @@ def legal(board, side, frm, to, ep):
     return not attackers(after, king, 'b' if side == 'w' else 'w', set(after))
 
 
+def gives_check(board, side, ep, uci):
+    """Whether UCI, played by SIDE, attacks the other king: the move made on a copy of the board (en
+    passant takes the pawn beside, a promotion puts the new piece), then the attack test above."""
+    frm, to = (ord(uci[0]) - 97, int(uci[1]) - 1), (ord(uci[2]) - 97, int(uci[3]) - 1)
+    after = dict(board)
+    piece = after.pop(frm)
+    if piece.lower() == 'p' and to == ep:
+        after.pop((to[0], frm[1]), None)
+    if len(uci) == 5:
+        piece = uci[4].upper() if side == 'w' else uci[4]
+    after[to] = piece
+    king = next(sq for sq, p in after.items() if p == ('k' if side == 'w' else 'K'))
+    return bool(attackers(after, king, side, set(after)))
+
+
 def mvv_lva_keys(board, side, ep):
     """Every legal capture and queen promotion as (MVV-LVA key, piece type, from, to, uci)."""
     keys = []
@@ -220,7 +236,7 @@ def main():
     # Other answers to grade by the rule (order drill, level 2): how many it allows.
     others = [l.strip() for l in open(sys.argv[6])] if len(sys.argv) > 6 else None
     allowed = 0
-    bad = checked = ties = 0
+    bad = checked = ties = checks_kept = 0
     branches = {}
     alternatives = []
     for i, (q, key) in enumerate(zip(questions, keys)):
@@ -245,8 +261,16 @@ def main():
             sp, alpha, margin = int(sp), bound(alpha), int(margin)
             to = (ord(uci[2]) - 97, int(uci[3]) - 1)
             gain = VALUE[board[to].lower()] if to in board else 100
-            pruned = sp + margin + gain <= alpha or (sp + margin <= alpha and see(board, side, ep, uci) <= 0)
+            check = gives_check(board, side, ep, uci)
+            # The prompt's move in SAN says the check too ('+', '#'): it must agree with the board.
+            san = re.search(r'Is (\S+) futility-pruned\?', q).group(1)
+            if check != bool(re.search(r'[+#]$', san)):
+                bad += 1
+                print(f"{qid}: the prompt writes {san}, worked out here: {'a' if check else 'no'} check [{fen}]")
+            # A capture that gives check is never pruned (Stockfish's qsearch: !givesCheck).
+            pruned = not check and (sp + margin + gain <= alpha or (sp + margin <= alpha and see(board, side, ep, uci) <= 0))
             want = 'yes' if pruned else 'no'
+            checks_kept += check and (sp + margin + gain <= alpha or (sp + margin <= alpha and see(board, side, ep, uci) <= 0))
         elif drill == 'recaptures':
             # Recaptures only: from quiescence ply N on, only moves to the square the last move (the line's last) went to.
             m = re.search(r'after (.+) \((?:White|Black) to move, quiescence ply (\d+), --recaptures (\d+)\)', q)
@@ -329,7 +353,8 @@ def main():
     if len(sys.argv) > 5:
         with open(sys.argv[5], 'w') as out:
             out.write(''.join(a + '\n' for a in alternatives))
-    print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree, {ties} ties")
+    print(f"practice-check: {drill} level {level}: {checked} answers checked, {bad} disagree, {ties} ties"
+          + (f", {checks_kept} checking captures kept that a rule would prune" if drill == 'futility' else ''))
     if others is not None:
         print(f"practice-check: other answers the rule allows: {allowed}")
     if branches:

@@ -586,9 +586,10 @@ static bool compare_case(const struct epd_record *rec, const char *id, const str
  * the quiescence search: the order of their ties is the generators'), sorts
  * them by its own MVV-LVA (victim x 16 + 8 - attacker, queen promotions
  * + 16 x (900 - 100), tactical moves first, stable), and writes the rules
- * from the issue's words: a capture that does not promote is skipped when
- * stand pat + margin + captured <= alpha, or stand pat + margin <= alpha and
- * SEE <= 0; answering a check, a quiet evasion is skipped once N evasions
+ * from the issue's words: a capture that does not promote and does not give
+ * check (found by playing it, ref_gives_check) is skipped when stand pat +
+ * margin + captured <= alpha, or stand pat + margin <= alpha and SEE <= 0
+ * (Stockfish's qsearch exempts checks the same way); answering a check, a quiet evasion is skipped once N evasions
  * were searched and the best is not mated. Mode captures, stand pat on, no
  * delta. search_run must return the same value and visit the same number of
  * nodes, fail-hard and fail-soft: node for node.
@@ -693,7 +694,8 @@ static int ord_search(struct position *pos, int depth, int alpha, int beta, int 
 				continue;
 			if (OR->futility && capture && !promotion &&
 			    (eval + OR->futility_margin + ord_victim(pos, m) <= alpha ||
-			     (eval + OR->futility_margin <= alpha && see_move(pos, m) <= 0)))
+			     (eval + OR->futility_margin <= alpha && see_move(pos, m) <= 0)) &&
+			    !ref_gives_check(pos, m))
 				continue;
 			if (OR->see && capture && see_move(pos, m) < -OR->see_margin)
 				continue;
@@ -867,10 +869,12 @@ static void hand_check(const struct hand_case *c)
  * A: White Bc3, Kg1; Black Ne5 (defended by the pawn d6), Kh8. Material
  * 320 - 410 = -90 for White. Bxe5 is the only capture: SEE = 310 (the
  * knight) - 320 (the bishop, retaken) = -10. --see prunes it (SEE < 0),
- * --see-margin 80 does not (-10 >= -80); futility with margin 0: the stand
- * pat -90 raises alpha to -90, -90 + 0 <= -90 and SEE -10 <= 0, so rule see
- * prunes it; with margin 100, -90 + 100 > -90 and nothing is pruned. The
- * value stays -90 (Bxe5 dxe5 is -100).
+ * --see-margin 80 does not (-10 >= -80). Bxe5 gives check (e5-f6-g7-h8), so
+ * futility never prunes it, even at margin 0.
+ * A2: A with the black king on g8 (Bxe5 no check): futility with margin 0:
+ * the stand pat -90 raises alpha to -90, -90 + 0 <= -90 and SEE -10 <= 0, so
+ * rule see prunes it; with margin 100, -90 + 100 > -90 and nothing is
+ * pruned. The value stays -90 (Bxe5 dxe5 is -100).
  * B: A plus a white Ra4 and a black Bd7 (Black's king on g8: Bxe5 is no
  * check): +90 for White. After Bxe5, Black's captures are Bxa4 and the
  * recapture dxe5: --recaptures 1 prunes Bxa4 (qply 1, not to e5). With
@@ -892,13 +896,16 @@ struct hand_decision {
 
 static const struct hand_decision hand_decisions[] = {
 #define POS_A "7k/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1"
+#define POS_A2 "6k1/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1"
 #define POS_B "6k1/3b4/3p4/4n3/R7/2B5/8/6K1 w - - 0 1"
 #define POS_C "4k3/8/8/8/8/3n4/8/4R1K1 b - - 0 1"
 	{ "A: SEE threshold 0 prunes Bxe5", POS_A, "captures+see", TE_SEE_PRUNE, 1, "c3e5", -10, -90 },
 	{ "A: SEE threshold 80 keeps Bxe5", POS_A, "captures+see+see-margin=80", TE_SEE_PRUNE, 0, NULL, 0, -90 },
-	{ "A: futility margin 0, rule see", POS_A, "captures+futility+futility-margin=0", TE_FUTILITY_PRUNE, 1, "c3e5", -10,
+	{ "A: futility keeps the checking Bxe5+ at margin 0", POS_A, "captures+futility+futility-margin=0", TE_FUTILITY_PRUNE,
+	  0, NULL, 0, -90 },
+	{ "A2: futility margin 0, rule see", POS_A2, "captures+futility+futility-margin=0", TE_FUTILITY_PRUNE, 1, "c3e5", -10,
 	  -90 },
-	{ "A: futility margin 100 keeps Bxe5", POS_A, "captures+futility", TE_FUTILITY_PRUNE, 0, NULL, 0, -90 },
+	{ "A2: futility margin 100 keeps Bxe5", POS_A2, "captures+futility", TE_FUTILITY_PRUNE, 0, NULL, 0, -90 },
 	{ "B: recaptures from qply 1", POS_B, "captures+recaptures=1", TE_RECAPTURE_PRUNE, 1, "d7a4", 0, 90 },
 	{ "B: recaptures from qply 2", POS_B, "captures+recaptures=2", TE_RECAPTURE_PRUNE, 1, "e5d6", 0, 90 },
 	{ "C: evasion limit 1", POS_C, "captures+evasion-limit=1", TE_EVASION_PRUNE, 5, "e8d7", 310, 310 },

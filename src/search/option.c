@@ -62,7 +62,7 @@ const struct option_def option_table[] = {
 	{ .name = "futility", .key = "futility", .uci = "Futility", .type = OPTION_BOOL, .offset = FIELD(futility),
 	  .def = 0, .on_flag = "futility", .off_flag = "no-futility",
 	  .help = "futility pruning per capture: skip it when stand pat +\nmargin + captured <= alpha, or stand pat + margin\n"
-		  "<= alpha and its SEE <= 0", .off_help = "no futility pruning (the default)" },
+		  "<= alpha and its SEE <= 0 (never a capture that\ngives check)", .off_help = "no futility pruning (the default)" },
 	{ .name = "futility-margin", .key = "futility_margin", .uci = "FutilityMargin", .type = OPTION_INT,
 	  .offset = FIELD(futility_margin), .lo = 0, .hi = 10000, .def = FUTILITY_DEFAULT_MARGIN, .arg = "M",
 	  .help = "the futility margin in centipawns (default 100)" },

@@ -207,27 +207,31 @@ static void quiescence_moves(const struct searcher *s, struct move_list *list, i
  * plus the captured value still does not reach ALPHA (rule "value"), and
  * also when the base alone does not reach alpha and the capture wins no
  * material by SEE (rule "see"): it cannot hope to lift the score. Captures
- * that promote are searched. Returns whether MV was pruned.
+ * that promote are searched, and so are captures that give check: the
+ * static value says nothing of a check, which may mate or win more than
+ * the captured piece (Stockfish's qsearch prunes only !givesCheck moves).
+ * Returns whether MV was pruned.
  */
 static bool futility_pruned(struct searcher *s, uint32_t node, move mv, int eval, int alpha)
 {
 	const struct search_options *o = s->opt;
-	int base = eval + o->futility_margin, gain, see;
+	int base = eval + o->futility_margin, gain, see = 0, rule;
 
 	if (!o->futility || !MOVE_IS_CAPTURE(mv) || MOVE_IS_PROMOTION(mv))
 		return false;
 	gain = board_captured_value(&s->pos, mv);
-	if (base + gain <= alpha) {
-		s->res->futility_prunes++;
-		EMIT(s, node, TE_FUTILITY_PRUNE, mv, gain, o->futility_margin, TFP_VALUE);
-		return true;
-	}
-	if (base <= alpha && (see = see_move(&s->pos, mv)) <= 0) {
-		s->res->futility_prunes++;
-		EMIT(s, node, TE_FUTILITY_PRUNE, mv, see, o->futility_margin, TFP_SEE);
-		return true;
-	}
-	return false;
+	if (base + gain <= alpha)
+		rule = TFP_VALUE;
+	else if (base <= alpha && (see = see_move(&s->pos, mv)) <= 0)
+		rule = TFP_SEE;
+	else
+		return false;
+	/* Only a capture a rule would prune pays for the check test. */
+	if (board_gives_check(&s->pos, mv))
+		return false;
+	s->res->futility_prunes++;
+	EMIT(s, node, TE_FUTILITY_PRUNE, mv, rule == TFP_VALUE ? gain : see, o->futility_margin, rule);
+	return true;
 }
 
 /*

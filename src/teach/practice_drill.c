@@ -43,7 +43,8 @@ static const char *const rules[PD_COUNT] = {
 		"move stand pat or play its captures, which may change the value.",
 	[PD_CHECKS] = "In mode checks, quiet checks are searched in quiescence only while the quiescence ply "
 		"is below --check-plies; deeper, only captures and promotions.",
-	[PD_FUTILITY] = "Futility pruning skips a capture (not a promotion, not in check) when stand pat + margin + "
+	[PD_FUTILITY] = "Futility pruning skips a capture (at a node not in check; never a promotion or a capture "
+		"that gives check) when stand pat + margin + "
 		"the captured piece's value is at most alpha, or when stand pat + margin is at most alpha and the "
 		"capture's SEE is 0 or less (P 100, N 310, B 320, R 500, Q 900).",
 	[PD_RECAPTURES] = "With --recaptures N, a quiescence node not in check at quiescence ply N or deeper "

@@ -5,8 +5,9 @@
  * it asks about and turns one of them into a yes/no question whose answer
  * is the event itself, with the line of arithmetic that decides it:
  *
- *   futility    is this capture futility-pruned (stand pat + margin +
- *               captured <= alpha, or stand pat + margin <= alpha and SEE <= 0)
+ *   futility    is this capture futility-pruned (it does not give check, and
+ *               stand pat + margin + captured <= alpha, or stand pat + margin
+ *               <= alpha and SEE <= 0)
  *   recaptures  is this move skipped as no recapture (--recaptures N: from
  *               quiescence ply N on, only moves to the last move's square)
  */
@@ -61,10 +62,23 @@ bool practice_ask_futility(struct practice_set *s, const struct practice_pos *p,
 		 "margin %d. Is %s futility-pruned? (yes/no)", line, practice_side_name(&q->pos), nd.eval,
 		 practice_bound_text(c->alpha, nd.ply), margin, san);
 	practice_answer_yes_no(q, c->yes);
-	/* The two tests in the order the search makes them, with their figures. */
+	/* The two tests with their figures; a capture that gives check is searched when they would prune it. */
 	gain = board_captured_value(&q->pos, c->mv);
 	base = nd.eval + margin;
-	if (base + gain <= c->alpha) {
+	if (board_gives_check(&q->pos, c->mv) &&
+	    (base + gain <= c->alpha || (base <= c->alpha && see_move(&q->pos, c->mv) <= 0))) {
+		char sum[128];
+
+		if (base + gain <= c->alpha)
+			snprintf(sum, sizeof sum, "Stand pat %d + margin %d + the captured %d = %d, at most alpha %s", nd.eval,
+				 margin, gain, base + gain, practice_bound_text(c->alpha, nd.ply));
+		else
+			snprintf(sum, sizeof sum, "Stand pat %d + margin %d = %d, at most alpha %s, and SEE %d", nd.eval, margin,
+				 base, practice_bound_text(c->alpha, nd.ply), see_move(&q->pos, c->mv));
+		snprintf(q->line, sizeof q->line, "%s would prune it, but %s gives check: futility never prunes a capture "
+			 "that gives check (the stand pat knows nothing of the check, which may mate), so it is searched.",
+			 sum, san);
+	} else if (base + gain <= c->alpha) {
 		snprintf(q->line, sizeof q->line, "Stand pat %d + margin %d + the captured %d = %d, at most alpha %s: "
 			 "pruned by the first rule.", nd.eval, margin, gain, base + gain, practice_bound_text(c->alpha, nd.ply));
 	} else if (base > c->alpha) {

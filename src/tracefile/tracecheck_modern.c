@@ -24,7 +24,8 @@ static bool evasion_prunable(const struct checker *c, const struct frame *f)
 
 /*
  * The missed-prune rules of the modern techniques, at a move M that F
- * searches: a capture the declared futility rule prunes (own values only),
+ * searches: a capture the declared futility rule prunes (own values only;
+ * a capture that gives check never is),
  * a move that is not a recapture where only recaptures are searched, a
  * quiet evasion that evasion pruning skips.
  */
@@ -47,7 +48,9 @@ void tracecheck_missed_modern(struct checker *c, const struct frame *f, move m)
 			  U(f->nd.move), f->nd.qply, o->recaptures, U(m));
 		return;
 	}
-	if (o->futility && c->cfg->own_values && MOVE_IS_CAPTURE(m) && !MOVE_IS_PROMOTION(m)) {
+	/* A capture that gives check is never futility-pruned: searching it is no miss. */
+	if (o->futility && c->cfg->own_values && MOVE_IS_CAPTURE(m) && !MOVE_IS_PROMOTION(m) &&
+	    !board_gives_check(c->pos, m)) {
 		int base = (f->stood ? f->stand_value : f->nd.eval) + o->futility_margin;
 		int gain = board_captured_value(c->pos, m), see = see_move(c->pos, m);
 
@@ -118,6 +121,9 @@ void tracecheck_modern_prune(struct checker *c, struct frame *f, const struct tr
 
 		if (!MOVE_IS_CAPTURE(m) || MOVE_IS_PROMOTION(m))
 			tracecheck_violation(c, f->node, "futility-move", "expected a capture that does not promote, found %s", U(m));
+		else if (f->quiescence && !f->in_check && board_gives_check(c->pos, m))
+			tracecheck_violation(c, f->node, "futility-condition", "expected a capture that does not give check to "
+				  "prune, found %s pruned, which gives check", U(m));
 		if (!o->futility)
 			tracecheck_violation(c, f->node, "futility-disabled", "expected no futility pruning (futility is off), found a "
 				  "prune of %s", U(m));
