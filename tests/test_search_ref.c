@@ -721,7 +721,8 @@ static const struct ord_opts ord_sets[] = {
 	{ "captures+futility+futility-margin=0", true, 0, -1, false, 0, -1 },
 	{ "captures+evasion-limit=0", false, 100, 0, false, 0, -1 },
 	{ "captures+evasion-limit=1", false, 100, 1, false, 0, -1 },
-	{ "modern", true, 100, 2, true, 80, 5 },
+	/* The preset modern without its transposition table (test_tt checks the table). */
+	{ "captures+futility+see+see-margin=80+evasion-limit=2+recaptures=5", true, 100, 2, true, 80, 5 },
 	{ "captures+futility+see+evasion-limit=1+recaptures=1", true, 100, 1, true, 0, 1 },
 };
 
@@ -762,7 +763,7 @@ static void ord_compare(const struct position *root, const char *id, const struc
 
 			fen_format(root, fen);
 			printf("FAIL %s %s depth %d %s: search_run %d in %llu nodes, the ordered reference %d in %llu\n"
-			       "  reproduce: quiesce search --fen '%s' --depth %d --mode %s%s\n", id, o->name, depth,
+			       "  reproduce: echo '%s' >p.epd; quiesce compare --epd p.epd --depth %d --modes %s%s\n", id, o->name, depth,
 			       soft ? "fail-soft" : "fail-hard", res.score, (unsigned long long)res.nodes, v,
 			       (unsigned long long)ref_nodes, fen, depth, o->name, soft ? " --fail-soft" : "");
 			failures++;
