@@ -537,7 +537,15 @@ static const char *plain_int(const char *p, const char *end, long long *out)
 	return q;
 }
 
-int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *used)
+/*
+ * Aligned to a cache line: a third of a compact trace's reading is spent in
+ * this loop, and where the linker happens to place it moved the reading
+ * time by a tenth with the same instructions (the merge of unrelated code
+ * made open 1.74x the recording search at Kiwipete depth 6 instead of 1.57x;
+ * callgrind counted 3.069 G instructions against 3.068 G for the whole
+ * check-trace). Aligned, it reads at 1.57x again (quiesce bench --only io).
+ */
+__attribute__((aligned(64))) int tracereader_fast_line(struct rd *r, const char *s, size_t avail, size_t *used)
 {
 	const char *p = s + 2, *end = s + avail, *k = s + 2;
 	struct frame *f;
