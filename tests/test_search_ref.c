@@ -64,6 +64,7 @@
 #include "search/variant.h"
 #include "chess/see.h"
 #include "check.h"
+#include "refmoves.h"
 
 #define REF_MATE 32000
 #define REF_INF 32500
@@ -102,36 +103,6 @@ static bool ref_count(void)
 	if (ref_budget && ref_nodes > ref_budget)
 		ref_over = true;
 	return !ref_over;
-}
-
-/* Whether M takes a piece, read from the board: an enemy on the target, or a pawn moving sideways (en passant). */
-static bool ref_is_capture(const struct position *pos, move m)
-{
-	int from = MOVE_FROM(m), to = MOVE_TO(m);
-
-	if (pos->squares[to] != EMPTY)
-		return true;
-	return PIECE_TYPE(pos->squares[from]) == PAWN && SQ_FILE(from) != SQ_FILE(to);
-}
-
-/* Whether M is a pawn reaching the last rank. */
-static bool ref_is_promotion(const struct position *pos, move m)
-{
-	int to = MOVE_TO(m);
-
-	return PIECE_TYPE(pos->squares[MOVE_FROM(m)]) == PAWN && (SQ_RANK(to) == 7 || SQ_RANK(to) == 0);
-}
-
-/* Whether M leaves the opponent in check (found by playing it). */
-static bool ref_gives_check(struct position *pos, move m)
-{
-	struct undo u;
-	bool check;
-
-	board_make(pos, m, &u);
-	check = board_in_check(pos);
-	board_unmake(pos, m, &u);
-	return check;
 }
 
 /*

@@ -44,6 +44,7 @@
 #include "search/search.h"
 #include "search/tt.h"
 #include "check.h"
+#include "refmoves.h"
 
 #define REF_MATE 32000
 #define REF_INF 32500
@@ -132,31 +133,6 @@ static uint64_t ref_hash(const struct position *pos, uint64_t extra)
 	return (h ^ extra) * 1099511628211ULL;
 }
 
-static bool ref_capture(const struct position *pos, move m)
-{
-	int from = MOVE_FROM(m), to = MOVE_TO(m);
-
-	return pos->squares[to] != EMPTY || (PIECE_TYPE(pos->squares[from]) == PAWN && SQ_FILE(from) != SQ_FILE(to));
-}
-
-static bool ref_promotion(const struct position *pos, move m)
-{
-	int to = MOVE_TO(m);
-
-	return PIECE_TYPE(pos->squares[MOVE_FROM(m)]) == PAWN && (SQ_RANK(to) == 7 || SQ_RANK(to) == 0);
-}
-
-static bool ref_checks(struct position *pos, move m)
-{
-	struct undo u;
-	bool check;
-
-	board_make(pos, m, &u);
-	check = board_in_check(pos);
-	board_unmake(pos, m, &u);
-	return check;
-}
-
 /* Whether only recaptures are searched at quiescence ply K below LAST (not in check). */
 static bool ref_recaptures_only(const struct position *pos, int k, move last)
 {
@@ -173,7 +149,7 @@ static void ref_qmoves(struct position *pos, int k, move last, struct move_list 
 	out->count = 0;
 	for (int i = 0; i < all.count; i++) {
 		move m = all.moves[i];
-		bool cap = ref_capture(pos, m), promo = ref_promotion(pos, m);
+		bool cap = ref_is_capture(pos, m), promo = ref_is_promotion(pos, m);
 
 		if (evading) {
 			out->moves[out->count++] = m;
@@ -185,7 +161,7 @@ static void ref_qmoves(struct position *pos, int k, move last, struct move_list 
 			if (R->see_margin >= 0 && cap && see_move(pos, m) < -R->see_margin)
 				continue;
 			out->moves[out->count++] = m;
-		} else if (R->checks && (R->check_plies < 0 || k < R->check_plies) && ref_checks(pos, m)) {
+		} else if (R->checks && (R->check_plies < 0 || k < R->check_plies) && ref_gives_check(pos, m)) {
 			out->moves[out->count++] = m;
 		}
 	}
@@ -199,7 +175,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 	for (int i = 0; i < list->count; i++) {
 		move m = list->moves[i];
 
-		key[i] = ref_capture(pos, m) ? (pos->squares[MOVE_TO(m)] ? board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])]
+		key[i] = ref_is_capture(pos, m) ? (pos->squares[MOVE_TO(m)] ? board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])]
 						  : 100) : 0;
 	}
 	for (int i = 1; i < list->count; i++)
