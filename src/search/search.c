@@ -320,7 +320,7 @@ static bool tt_answers(struct searcher *s, uint32_t node, uint64_t key, int dept
 	if (e == NULL || e->depth != depth)
 		return false;
 	v = tt_value_from(e->value, ply);
-	if (e->bound == SCORE_EXACT || (e->bound == SCORE_LOWER && v >= beta) || (e->bound == SCORE_UPPER && v <= alpha)) {
+	if (tt_bound_decides(e->bound, v, alpha, beta)) {
 		s->res->tt_cutoffs++;
 		s->table->cutoffs++;
 		EMIT(s, node, TE_TT_CUTOFF, MOVE_NONE, v, depth, e->bound);

@@ -22,6 +22,7 @@
 #ifndef QUIESCE_TT_H
 #define QUIESCE_TT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,6 +91,17 @@ static inline int tt_value_to(int v, int ply)
 	if (v < -(SCORE_MATE - 1000))
 		return v - ply;
 	return v;
+}
+
+/*
+ * Whether an entry's BOUND (SCORE_EXACT, _LOWER, _UPPER) with VALUE decides
+ * a node's window (ALPHA, BETA), so that the table may answer it: an exact
+ * value, a lower bound at or above beta, an upper bound at or below alpha.
+ * The one statement of the rule, for the search and the practice drill.
+ */
+static inline bool tt_bound_decides(int bound, int value, int alpha, int beta)
+{
+	return bound == SCORE_EXACT || (bound == SCORE_LOWER && value >= beta) || (bound == SCORE_UPPER && value <= alpha);
 }
 
 /* The stored value V as a node at PLY sees it (tt_value_to undone). */

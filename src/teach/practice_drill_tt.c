@@ -52,12 +52,6 @@ static struct tt_probe_seen seen[PRACTICE_MAX_CANDIDATES];
 static uint32_t seen_node[PRACTICE_MAX_CANDIDATES];
 static int seen_count;
 
-/* Whether the bound of an entry with VALUE decides against the window (ALPHA, BETA): the rule of step 0. */
-static bool bound_decides(int bound, int value, int alpha, int beta)
-{
-	return bound == TB_EXACT || (bound == TB_LOWER && value >= beta) || (bound == TB_UPPER && value <= alpha);
-}
-
 /* Whether a window's end V is a mate score (a window narrowed by a mate found), not the open window's infinity. */
 static bool mate_edge(int v)
 {
@@ -142,7 +136,7 @@ static bool replay(struct walk *w)
 		e = tt_probe(table, f->key);
 		if (e != NULL) {
 			value = tt_value_from(e->value, nd.ply);
-			decides = e->depth == f->depth && bound_decides(e->bound, value, nd.alpha, nd.beta);
+			decides = e->depth == f->depth && tt_bound_decides(e->bound, value, nd.alpha, nd.beta);
 		}
 		/* The replay must find what the search found: every answer, with its numbers. */
 		if (decides != (cut != TRACE_NONE)) {
