@@ -499,22 +499,9 @@ bool trace_node_unfinished(const struct trace *t, uint32_t n)
 	return false;
 }
 
-static struct trace_event make_event(uint32_t node, int kind, move m, int v1, int v2, int extra)
-{
-	struct trace_event e;
-
-	e.node = node;
-	e.kind = (uint8_t)kind;
-	e.extra = (uint8_t)extra;
-	e.move = m;
-	e.v1 = (int16_t)v1;
-	e.v2 = (int16_t)v2;
-	return e;
-}
-
 static struct trace_event stored_event(const struct xevent *x)
 {
-	return make_event(x->node, x->kind, x->move, x->v1, x->v2, x->extra);
+	return trace_event_make(x->node, x->kind, x->move, x->v1, x->v2, x->extra);
 }
 
 /* The first stored event whose index is at least EV (binary search). */
@@ -562,14 +549,14 @@ static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint
 	const struct tcold *nc = trace_tcold(t, n);
 
 	if (ev == nc->enter)
-		return make_event(n, TE_ENTER, nd->move, nc->alpha, nc->beta, 0);
+		return trace_event_make(n, TE_ENTER, nd->move, nc->alpha, nc->beta, 0);
 	if (ev == nc->enter + 1 && (nd->post & POST_KIND))
-		return make_event(n, nd->post & POST_KIND, MOVE_NONE, trace_post_value(nd->eval, nc->ply, nd->post & POST_KIND),
+		return trace_event_make(n, nd->post & POST_KIND, MOVE_NONE, trace_post_value(nd->eval, nc->ply, nd->post & POST_KIND),
 				  0, nd->post >> 4 & 3);
 	if (n + 1 < t->nodes.count && ev + 1 == trace_tcold(t, n + 1)->enter) {
 		const struct tnode *c = trace_tnode(t, n + 1);
 
-		return make_event(trace_tcold(t, n + 1)->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF),
+		return trace_event_make(trace_tcold(t, n + 1)->parent, TE_MOVE, c->move, (int16_t)((n + 1) & 0xFFFF),
 				  (int16_t)((n + 1) >> 16), 0);
 	}
 	for (uint32_t x = *chain; x != TRACE_NONE; x = trace_tcold(t, x)->parent) {
@@ -583,16 +570,16 @@ static struct trace_event implied_event(const struct trace *t, uint32_t ev, uint
 		if (ev > xc->leave + (after ? 1 : 0))
 			continue;
 		if (ev == xc->leave)
-			return make_event(x, TE_LEAVE, MOVE_NONE, xn->score, 0, xn->bits >> BOUND_SHIFT & 3);
+			return trace_event_make(x, TE_LEAVE, MOVE_NONE, xn->score, 0, xn->bits >> BOUND_SHIFT & 3);
 		if (ev + 1 == xc->leave && (xn->bits & QUIET_BIT))
-			return make_event(x, TE_QUIET_LEAF, MOVE_NONE, xn->eval, 0, 0);
+			return trace_event_make(x, TE_QUIET_LEAF, MOVE_NONE, xn->eval, 0, 0);
 		if (ev == xc->leave + 1 && after)
-			return make_event(xc->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
+			return trace_event_make(xc->parent, after == AFTER_RAISE ? TE_ALPHA_RAISE : TE_BETA_CUTOFF, xn->move,
 					  -xn->score, 0, 0);
 		break;
 	}
 	/* Not reached for a trace built through this module's functions. */
-	return make_event(n, TE_STOPPED, MOVE_NONE, 0, 0, 0);
+	return trace_event_make(n, TE_STOPPED, MOVE_NONE, 0, 0, 0);
 }
 
 struct trace_event trace_event_get(const struct trace *t, uint32_t ev)

@@ -146,6 +146,20 @@ struct trace_event {
 	int16_t v2;
 };
 
+/* The event of NODE of KIND with its move, values and extra (v1 and v2 as the record keeps them, 16 bits). */
+static inline struct trace_event trace_event_make(uint32_t node, int kind, move m, int v1, int v2, int extra)
+{
+	struct trace_event e;
+
+	e.node = node;
+	e.kind = (uint8_t)kind;
+	e.extra = (uint8_t)extra;
+	e.move = m;
+	e.v1 = (int16_t)v1;
+	e.v2 = (int16_t)v2;
+	return e;
+}
+
 /* The trace itself is opaque: read it through the functions below. */
 struct trace;
 

@@ -178,12 +178,7 @@ static inline void tracereader_observe(struct rd *r, uint32_t node, int kind, mo
 
 	if (r->obs->event == NULL)
 		return;
-	e.node = node;
-	e.kind = (uint8_t)kind;
-	e.extra = (uint8_t)extra;
-	e.move = m;
-	e.v1 = (int16_t)v1;
-	e.v2 = (int16_t)v2;
+	e = trace_event_make(node, kind, m, v1, v2, extra);
 	r->obs->event(r->obs->ctx, &e, nd, pos);
 }
 
