@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "chess/board.h"
+#include "chess/movegen.h"
 
 /* Whether M takes a piece, read from the board: an enemy on the target, or a pawn moving sideways (en passant). */
 static inline bool ref_is_capture(const struct position *pos, move m)
@@ -38,6 +39,21 @@ static inline bool ref_gives_check(struct position *pos, move m)
 	check = board_in_check(pos);
 	board_unmake(pos, m, &u);
 	return check;
+}
+
+/* Sorts LIST by KEY (one a move), highest first; moves of equal keys keep their order (a stable insertion sort). */
+static inline void ref_sort_by_key(struct move_list *list, int *key)
+{
+	for (int i = 1; i < list->count; i++)
+		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
+			int tk = key[j];
+			move tm = list->moves[j];
+
+			key[j] = key[j - 1];
+			list->moves[j] = list->moves[j - 1];
+			key[j - 1] = tk;
+			list->moves[j - 1] = tm;
+		}
 }
 
 #endif

@@ -225,17 +225,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 		if (ref_is_promotion(pos, m) && MOVE_PROMO_TYPE(m) == QUEEN)
 			key[i] += VALUE_QUEEN;
 	}
-	for (int i = 1; i < list->count; i++) {
-		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
-			int tk = key[j];
-			move tm = list->moves[j];
-
-			key[j] = key[j - 1];
-			list->moves[j] = list->moves[j - 1];
-			key[j - 1] = tk;
-			list->moves[j - 1] = tm;
-		}
-	}
+	ref_sort_by_key(list, key);
 }
 
 /* Fail-hard alpha-beta over the same tree, in generator order (or sorted). */
@@ -602,16 +592,7 @@ static void ord_sort(const struct position *pos, struct move_list *list)
 				key[i] += 16 * (board_piece_value[MOVE_PROMO_TYPE(m)] - VALUE_PAWN);
 		}
 	}
-	for (int i = 1; i < list->count; i++)
-		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
-			int tk = key[j];
-			move tm = list->moves[j];
-
-			key[j] = key[j - 1];
-			list->moves[j] = list->moves[j - 1];
-			key[j - 1] = tk;
-			list->moves[j - 1] = tm;
-		}
+	ref_sort_by_key(list, key);
 }
 
 static int ord_search(struct position *pos, int depth, int alpha, int beta, int ply, int k, move last)

@@ -178,16 +178,7 @@ static void ref_sort(const struct position *pos, struct move_list *list)
 		key[i] = ref_is_capture(pos, m) ? (pos->squares[MOVE_TO(m)] ? board_piece_value[PIECE_TYPE(pos->squares[MOVE_TO(m)])]
 						  : 100) : 0;
 	}
-	for (int i = 1; i < list->count; i++)
-		for (int j = i; j > 0 && key[j - 1] < key[j]; j--) {
-			int tk = key[j];
-			move tm = list->moves[j];
-
-			key[j] = key[j - 1];
-			list->moves[j] = list->moves[j - 1];
-			key[j - 1] = tk;
-			list->moves[j - 1] = tm;
-		}
+	ref_sort_by_key(list, key);
 }
 
 /*
